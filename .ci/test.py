@@ -1,0 +1,121 @@
+#!/usr/bin/env python
+"""effattn's whole test suite: sync checks, then every notebook under nbs/ (library notebooks with nbdev's test runner,
+experiment notebooks with their default, smoke, parameters). Ends with a line `N passed, M failed`.
+
+Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync]
+"""
+import argparse, hashlib, os, re, subprocess, sys, time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NBS, LIB = ROOT / 'nbs', ROOT / 'effattn'
+HANDWRITTEN = {'__init__.py', '_modidx.py', '__main__.py'}
+BIN = Path(sys.executable).parent  # nbdev's commands live beside this interpreter
+
+
+def tree_digest(*dirs):
+    "Content hash of every file (tracked or not) under `dirs`, ignoring caches."
+    out = {}
+    for d in dirs:
+        for p in sorted(d.rglob('*')):
+            if p.is_file() and '__pycache__' not in p.parts and '.ipynb_checkpoints' not in p.parts:
+                out[str(p.relative_to(ROOT))] = hashlib.sha1(p.read_bytes()).hexdigest()
+    return out
+
+
+def changed(before, after):
+    return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+
+
+def sync_checks():
+    "Each check: (name, ok, detail)."
+    results = []
+    before = tree_digest(LIB)
+    r = subprocess.run([str(BIN / 'nbdev_export')], cwd=ROOT, capture_output=True, text=True)
+    diff = changed(before, tree_digest(LIB))
+    results.append(('sync: nbdev_export leaves effattn/ unchanged', r.returncode == 0 and not diff,
+                    r.stderr[-2000:] + ('\nout of sync (run nbdev_export and commit): ' + ', '.join(diff) if diff else '')))
+    before = tree_digest(NBS)
+    r = subprocess.run([str(BIN / 'nbdev_clean')], cwd=ROOT, capture_output=True, text=True)
+    diff = changed(before, tree_digest(NBS))
+    results.append(('sync: nbdev_clean leaves nbs/ unchanged', r.returncode == 0 and not diff,
+                    r.stderr[-2000:] + ('\nnot clean (run nbdev_clean and commit): ' + ', '.join(diff) if diff else '')))
+    orphans = []
+    for py in sorted(LIB.rglob('*.py')):
+        if py.name in HANDWRITTEN: continue
+        head = '\n'.join(py.read_text(encoding='utf-8').split('\n')[:6])
+        m = re.search(r'File to edit: (\S+?)\.?\s*$', head, re.M)
+        if not m or not (py.parent / m.group(1)).resolve().exists():
+            orphans.append(str(py.relative_to(ROOT)))
+    results.append(('sync: every module in effattn/ comes from a notebook that exists', not orphans,
+                    'orphan modules (delete them or restore their notebook): ' + ', '.join(orphans) if orphans else ''))
+    return results
+
+
+def notebooks(only=None):
+    nbs = [p for p in sorted(NBS.rglob('*.ipynb'))
+           if not any(part.startswith(('_', '.')) for part in p.relative_to(NBS).parts)]
+    if only: nbs = [p for p in nbs if re.search(only, str(p.relative_to(NBS)))]
+    return nbs
+
+
+def run_one(path, flags):
+    "Child process: run one notebook with nbdev's runner; exit 0 on success."
+    from nbdev.test import test_nb
+    from nbdev.config import get_config
+    skip = [f for f in get_config().tst_flags.split() if f not in flags]
+    ok, _ = test_nb(Path(path), skip_flags=skip, force_flags=flags, showerr=True)
+    sys.exit(0 if ok else 1)
+
+
+def run_notebook(path, flags, threads, timeout):
+    "Run one notebook in a fresh process (isolated state, a time limit); return (path, ok, seconds, log)."
+    env = {**os.environ, 'OMP_NUM_THREADS': str(threads), 'MKL_NUM_THREADS': str(threads)}
+    cmd = [sys.executable, __file__, '--run-one', str(path), '--flags', *flags]
+    t0 = time.time()
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+        ok, log = r.returncode == 0, r.stdout + r.stderr
+    except subprocess.TimeoutExpired as e:
+        ok, log = False, f"timed out after {timeout}s\n" + (e.stdout or b'').decode(errors='replace')[-3000:]
+    return str(path), ok, time.time() - t0, log
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--flags', nargs='*', default=[], help='test flags to run (e.g. slow gpu)')
+    ap.add_argument('--only', default=None, help='regex: run only notebooks whose path matches')
+    ap.add_argument('--workers', type=int, default=int(os.environ.get('EFFATTN_TEST_WORKERS', 2)))
+    ap.add_argument('--no-sync', action='store_true', help='skip the notebook/library sync checks')
+    ap.add_argument('--timeout', type=int, default=1800, help='seconds allowed per notebook')
+    ap.add_argument('--run-one', default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.run_one: return run_one(args.run_one, args.flags)
+    threads = max(1, (os.cpu_count() or 2) // max(1, args.workers))
+    t0 = time.time()
+    passed = failed = 0
+    failures = []
+    if not args.no_sync:
+        for name, ok, detail in sync_checks():
+            print(f"{'PASS' if ok else 'FAIL'}  {name}", flush=True)
+            if ok: passed += 1
+            else: failed += 1; failures.append((name, detail))
+    nbs = notebooks(args.only)
+    with ThreadPoolExecutor(max_workers=args.workers) as ex:
+        futs = [ex.submit(run_notebook, p, args.flags, threads, args.timeout) for p in nbs]
+        for f in as_completed(futs):
+            path, ok, secs, err = f.result()
+            rel = os.path.relpath(path, ROOT)
+            print(f"{'PASS' if ok else 'FAIL'}  {rel}  ({secs:.1f}s)", flush=True)
+            if ok: passed += 1
+            else: failed += 1; failures.append((rel, err))
+    for name, detail in failures:
+        print(f"\n===== FAILED: {name} =====\n{detail[-6000:]}")
+    print(f"\nfinished in {time.time() - t0:.0f}s")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,46 @@
+"""Packaging for effattn; every setting is read from settings.ini (nbdev's single source of truth)."""
+from configparser import ConfigParser
+import setuptools
+
+cfg = ConfigParser(delimiters=['='])
+cfg.read('settings.ini', encoding='utf-8')
+cfg = cfg['DEFAULT']
+
+licenses = {'apache2': ('Apache Software License 2.0', 'OSI Approved :: Apache Software License')}
+statuses = ['Planning', 'Pre-Alpha', 'Alpha', 'Beta', 'Production/Stable', 'Mature', 'Inactive']
+lic = licenses[cfg['license']]
+reqs = cfg.get('requirements', '').split()
+repro = cfg.get('repro_requirements', '').split()
+dev = cfg.get('dev_requirements', '').split()
+
+setuptools.setup(
+    name=cfg['lib_name'],
+    version=cfg['version'],
+    description=cfg['description'],
+    long_description=open('README.md', encoding='utf-8').read(),
+    long_description_content_type='text/markdown',
+    author=cfg['author'],
+    author_email=cfg['author_email'],
+    url=cfg['git_url'],
+    license=lic[0],
+    classifiers=[
+        f"Development Status :: {int(cfg['status'])} - {statuses[int(cfg['status'])]}",
+        f"Intended Audience :: {cfg['audience']}",
+        f"License :: {lic[1]}",
+        'Natural Language :: English',
+        'Programming Language :: Python :: 3',
+        'Topic :: Scientific/Engineering :: Artificial Intelligence',
+    ],
+    packages=setuptools.find_packages(include=['effattn', 'effattn.*']),
+    include_package_data=True,
+    package_data={'effattn': ['sample/*']},
+    install_requires=reqs,
+    extras_require={'repro': repro, 'dev': repro + dev},
+    python_requires='>=' + cfg['min_python'],
+    zip_safe=False,
+    entry_points={
+        'console_scripts': cfg.get('console_scripts', '').split(),
+        'nbdev': [f"{cfg['lib_path']}={cfg['lib_path']}._modidx:d"],
+    },
+    keywords=cfg['keywords'],
+)
