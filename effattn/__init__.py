@@ -4,3 +4,7 @@ __version__ = "0.1.0"
 Importing the package registers every mechanism, so `list_attention()` and `build_attention()` see them all."""
 from .core import (AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, list_attention,
                    register_attention)
+# importing the mechanism modules registers them
+from . import softmax, flash, linformer, performer, performer_kernels, nystrom, hydra, linear, sparse
+from .vit import ViT, resolve_attention
+from .presets import create_model, list_presets, preset

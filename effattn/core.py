@@ -14,8 +14,9 @@ import torch
 from torch import Tensor, nn
 
 # %% auto #0
-__all__ = ['check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'MultiHeadAttention',
-           'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec', 'build_attention']
+__all__ = ['check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
+           'MultiHeadAttention', 'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec',
+           'build_attention']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -86,7 +87,14 @@ def check_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'kernel') -> tuple[int
         raise ValueError(f"{who}: k and v must have the same number of tokens; got {k.shape[2]} and {v.shape[2]}.")
     return tuple(q.shape)
 
-# %% ../nbs/00_core.ipynb #513d06ac
+# %% ../nbs/00_core.ipynb #c28f2348
+def check_no_mask(who: str, attn_mask=None, is_causal: bool = False):
+    "Raise a ValueError if an attention mask or causal masking is requested (effattn mechanisms attend to all tokens)."
+    if attn_mask is not None or is_causal:
+        raise ValueError(f"{who} attends over all tokens and does not support attention masks or causal masking; "
+                         f"call it without attn_mask/is_causal (or use 'softmax' via torch's scaled_dot_product_attention).")
+
+# %% ../nbs/00_core.ipynb #641ca0ac
 class MultiHeadAttention(nn.Module):
     "Projections shared by every mechanism: `(B, N, dim)` -> q, k, v `(B, H, N, d)` -> `kernel` -> `(B, N, dim)`."
     has_attn_matrix: bool = False  # does the mechanism form attention probabilities (so `attn_drop` means something)?
@@ -133,14 +141,15 @@ class MultiHeadAttention(nn.Module):
         B, H, N, d = out.shape
         return self.proj_drop(self.proj(out.transpose(1, 2).reshape(B, N, H * d)))
 
-    def forward(self, x: Tensor) -> Tensor:
+    def forward(self, x: Tensor, attn_mask: Tensor | None = None, is_causal: bool = False) -> Tensor:
+        check_no_mask(self.name, attn_mask, is_causal)
         q, k, v = self.split_qkv(x)
         return self.merge(self.kernel(q, k, v))
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}, heads={self.heads}"
 
-# %% ../nbs/00_core.ipynb #641ca0ac
+# %% ../nbs/00_core.ipynb #a069bab3
 @dataclass(frozen=True)
 class AttentionSpec:
     "A registered mechanism: its module class, default options, pure kernel function and provenance."
@@ -168,19 +177,22 @@ def _init_options(cls) -> list[str]:
 def register_attention(
     name: str,  # registry name, e.g. 'performer_relu'
     *,
-    kernel: Callable | None = None,  # the mechanism's pure kernel function
+    kernel_fn: Callable | None = None,  # the mechanism's pure kernel function
     paper: str = '',  # provenance
     summary: str = '',  # one-line description; defaults to the class docstring
     **defaults,  # default options, e.g. kernel='relu'
 ):
     "Class decorator: register a `MultiHeadAttention` subclass under `name` (stackable for aliases)."
+    if callable(defaults.get('kernel')):
+        raise ValueError(f"register_attention({name!r}): pass the pure kernel function as kernel_fn=...; "
+                         f"kernel=... sets the default of an option named 'kernel'.")
     def deco(cls):
         if name in _REGISTRY and _REGISTRY[name].cls.__qualname__ != cls.__qualname__:
             raise ValueError(f"attention name {name!r} is already registered to {_REGISTRY[name].cls.__qualname__}.")
         bad = sorted(set(defaults) - set(_init_options(cls)))
         if bad: raise ValueError(f"register_attention({name!r}): {cls.__name__} has no option(s) {bad}.")
         if 'name' not in cls.__dict__: cls.name = name
-        _REGISTRY[name] = AttentionSpec(name, cls, dict(defaults), kernel, paper,
+        _REGISTRY[name] = AttentionSpec(name, cls, dict(defaults), kernel_fn, paper,
                                         summary or (cls.__doc__ or '').strip().split('\n')[0])
         return cls
     return deco

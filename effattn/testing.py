@@ -10,7 +10,7 @@ import math
 import torch
 from torch import Tensor
 
-from .core import build_attention
+from .core import build_attention, get_attention_spec
 from .measure import TensorMemory
 
 # %% auto #0
@@ -73,6 +73,8 @@ def check_attention_contract(
     **options,  # passed to build_attention
 ) -> dict:
     "Check the module contract of mechanism `name`; raise AssertionError naming the property that failed."
+    spec = get_attention_spec(name)
+    if 'seq_len' in spec.options() and 'seq_len' not in spec.defaults: options = {'seq_len': seq_len, **options}
     def build():
         torch.manual_seed(seed)
         return build_attention(name, dim, heads, **options).eval()
