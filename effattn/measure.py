@@ -23,8 +23,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
 # %% auto #0
-__all__ = ['TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'count_params', 'cpu_name', 'hardware', 'git_commit',
-           'provenance']
+__all__ = ['TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'inference_latency', 'throughput', 'training_memory',
+           'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance']
 
 # %% ../nbs/01_measure.ipynb #b85a30fc
 class TensorMemory(TorchDispatchMode):
@@ -114,6 +114,53 @@ def time_fn(
                   statistics.stdev(times) if len(times) > 1 else 0.0, len(times))
 
 # %% ../nbs/01_measure.ipynb #7a5a306d
+def _random_input(shape, batch_size: int, device) -> torch.Tensor:
+    g = torch.Generator().manual_seed(0)
+    return torch.randn((batch_size, *shape), generator=g).to(device)
+
+
+def inference_latency(
+    model: nn.Module,
+    input_shape: tuple,  # one sample's shape, e.g. (3, 32, 32)
+    batch_size: int = 1,
+    device: torch.device | str = 'cpu',
+    warmup: int = 10, repeats: int = 50,
+    max_seconds: float | None = 60.0,  # stop repeating early after this long (>= 3 repeats)
+) -> Timing:
+    "Inference time of one batch (eval mode, no gradients); report `.median`."
+    import copy
+    m = copy.deepcopy(model).to(device).eval()
+    x = _random_input(input_shape, batch_size, device)
+    with torch.no_grad():
+        return time_fn(lambda: m(x), device, warmup, repeats, max_seconds)
+
+
+def throughput(model: nn.Module, input_shape: tuple, batch_size: int = 128, device='cpu', **kw) -> float:
+    "Inference images per second at `batch_size` (median timing)."
+    return batch_size / inference_latency(model, input_shape, batch_size, device, **kw).median
+
+
+def training_memory(
+    model: nn.Module,
+    input_shape: tuple,
+    batch_size: int,
+    num_classes: int,
+    device: torch.device | str = 'cpu',
+) -> dict:
+    "Bytes of parameters, and the peak of one AdamW training step (activations, gradients, optimizer state)."
+    import copy
+    m = copy.deepcopy(model).to(device).train()
+    opt = torch.optim.AdamW(m.parameters(), lr=1e-9)
+    x = _random_input(input_shape, batch_size, device)
+    y = torch.randint(0, num_classes, (batch_size,), generator=torch.Generator().manual_seed(0)).to(device)
+    def step():
+        loss = torch.nn.functional.cross_entropy(m(x), y)
+        loss.backward(); opt.step(); opt.zero_grad(set_to_none=False)
+    params = sum(p.numel() * p.element_size() for p in m.parameters()) + sum(b.numel() * b.element_size() for b in m.buffers())
+    peak = peak_memory(step, device)
+    return dict(params_bytes=params, step_peak_bytes=peak, total_bytes=params + peak)
+
+# %% ../nbs/01_measure.ipynb #4e8e4a7d
 def count_params(
     model: nn.Module,
     trainable: bool = False,  # count only parameters with requires_grad

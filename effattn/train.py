@@ -26,7 +26,7 @@ from .measure import count_params, hardware, provenance, sync
 
 # %% auto #0
 __all__ = ['TrainConfig', 'resolve_device', 'make_optimizer', 'make_scheduler', 'evaluate', 'atomic_save', 'atomic_write_text',
-           'append_jsonl', 'read_jsonl', 'NonFiniteLossError', 'RunResult', 'fit']
+           'append_jsonl', 'read_jsonl', 'NonFiniteLossError', 'RunResult', 'make_train_step', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -190,7 +190,24 @@ def _progress(total: int, desc: str, quiet: bool):
     from tqdm.auto import tqdm
     return tqdm(total=total, desc=desc, leave=False, dynamic_ncols=True)
 
-# %% ../nbs/32_train.ipynb #8730fb67
+# %% ../nbs/32_train.ipynb #97832b85
+def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False) -> Callable:
+    "A function `step(x, y) -> (loss, n_correct)` doing forward, loss, backward, clipping, optimiser and scheduler steps."
+    forward = torch.compile(model) if cfg.compile else model
+    device_type = next(model.parameters()).device.type
+    def step(x, y):
+        with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp):
+            logits = forward(x)
+        loss = F.cross_entropy(logits.float(), y, label_smoothing=cfg.label_smoothing)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        if cfg.grad_clip: nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
+        opt.step()
+        if sched is not None: sched.step()
+        return loss.detach(), (logits.detach().argmax(1) == y).sum()
+    return step
+
+# %% ../nbs/32_train.ipynb #72a41a4e
 def fit(
     model: nn.Module,
     train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
@@ -222,7 +239,7 @@ def fit(
         train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
         history, start, train_seconds = state['history'], state['epoch'], state['train_seconds']
         best_loss, stale = state['best_loss'], state['stale']
-    step_fn = torch.compile(model) if cfg.compile else model
+    step = make_train_step(model, opt, sched, cfg, amp)
     stopped_early = False
     for epoch in range(start, cfg.epochs):
         if cfg.early_stopping and stale >= cfg.early_stopping:
@@ -231,22 +248,20 @@ def fit(
         bar = _progress(steps, f"epoch {epoch + 1}/{cfg.epochs}", cfg.quiet)
         tot_loss = torch.zeros((), device=device); tot_correct = torch.zeros((), device=device); seen = 0
         sync(device); t0 = time.perf_counter()
+        bad = torch.zeros((), dtype=torch.bool, device=device)
         for i, (x, y) in enumerate(train_loader):
             x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
-            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
-                logits = step_fn(x)
-            loss = F.cross_entropy(logits.float(), y, label_smoothing=cfg.label_smoothing)
-            if not torch.isfinite(loss):
+            loss, correct = step(x, y)
+            bad |= ~torch.isfinite(loss)
+            # on a CPU check every step; on an accelerator every 25 steps, to avoid a device sync per step
+            if (device.type == 'cpu' or i % 25 == 24 or i == steps - 1) and bad.item():
                 if bar: bar.close()
                 kept = f"the last good checkpoint (after epoch {epoch}) is kept at {ckpt}" if ckpt and epoch else "no checkpoint was written"
+                where = f"step {i + 1}" if device.type == 'cpu' else f"by step {i + 1}"
                 raise NonFiniteLossError(
-                    f"loss became {loss.item()} at epoch {epoch + 1}, step {i + 1}; training stopped and {kept}. "
+                    f"the loss became non-finite ({loss.item()}) at epoch {epoch + 1}, {where}; training stopped and {kept}. "
                     f"Lower the learning rate (now {opt.param_groups[0]['lr']:.3g}), set grad_clip, or disable amp.")
-            opt.zero_grad(set_to_none=True)
-            loss.backward()
-            if cfg.grad_clip: nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
-            opt.step(); sched.step()
-            tot_loss += loss.detach() * len(y); tot_correct += (logits.argmax(1) == y).sum(); seen += len(y)
+            tot_loss += loss * len(y); tot_correct += correct; seen += len(y)
             if bar and (i % 10 == 0 or i == steps - 1):
                 bar.set_postfix(loss=f"{tot_loss.item() / seen:.3f}", acc=f"{100 * tot_correct.item() / seen:.1f}")
             if bar: bar.update(1)
