@@ -16,7 +16,7 @@ from .experiment import PROFILES, output_dirs, repo_root
 __all__ = ['PAPERS', 'experiment_notebooks', 'executed_path', 'reproduce', 'main', 'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
-PAPERS = ('000', '001', '002', '003', '004', 'attention_error')
+PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
 
 
 def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Path]:
