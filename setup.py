@@ -12,6 +12,7 @@ lic = licenses[cfg['license']]
 reqs = cfg.get('requirements', '').split()
 repro = cfg.get('repro_requirements', '').split()
 dev = cfg.get('dev_requirements', '').split()
+bench = cfg.get('bench_requirements', '').split()  # the peers' packages for `python -m effattn.bench_peers`
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -35,7 +36,7 @@ setuptools.setup(
     include_package_data=True,
     package_data={'effattn': ['sample/*']},
     install_requires=reqs,
-    extras_require={'repro': repro, 'dev': repro + dev},
+    extras_require={'repro': repro, 'bench': bench, 'dev': repro + dev},
     python_requires='>=' + cfg['min_python'],
     zip_safe=False,
     entry_points={

@@ -50,6 +50,8 @@ def sync_checks():
             orphans.append(str(py.relative_to(ROOT)))
     results.append(('sync: every module in effattn/ comes from a notebook that exists', not orphans,
                     'orphan modules (delete them or restore their notebook): ' + ', '.join(orphans) if orphans else ''))
+    r = subprocess.run([sys.executable, '-m', 'pip', 'check'], capture_output=True, text=True)
+    results.append(('environment: pip check finds no broken requirements', r.returncode == 0, r.stdout + r.stderr))
     return results
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from .experiment import PROFILES, output_dirs, repo_root
 
 # %% auto #0
-__all__ = ['PAPERS', 'experiment_notebooks', 'executed_path', 'reproduce', 'main', 'console']
+__all__ = ['PAPERS', 'experiment_notebooks', 'paper_key', 'executed_path', 'reproduce', 'main', 'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
 PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
@@ -31,9 +31,16 @@ def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Pa
     return [nb for p in papers for nb in sorted(folder.glob(f'{p}_*.ipynb'))]
 
 
+def paper_key(nb: Path) -> str:
+    "The key of an experiment notebook: its paper number, or the name before the first '_' of the others."
+    stem = Path(nb).stem
+    if stem[:3].isdigit(): return stem[:3]
+    return next((p for p in PAPERS if stem.startswith(p + '_')), stem.split('_')[0])
+
+
 def executed_path(nb: Path, profile: str) -> Path:
-    "Where the executed copy of notebook `nb` is kept."
-    paper = nb.stem.split('_')[0] if nb.stem[:3].isdigit() else nb.stem
+    "Where the executed copy of notebook `nb` is kept (beside its paper's results)."
+    paper = paper_key(nb)
     if profile == 'smoke': return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
     return output_dirs(paper, profile, nb)['results'] / f"{nb.stem}.{profile}.ipynb"
 

@@ -20,7 +20,8 @@ import torch
 
 from .core import check_choice
 from .measure import count_params, inference_latency, provenance, training_memory
-from .train import RunResult, TrainConfig, append_jsonl, atomic_write_text, evaluate, fit, read_jsonl, resolve_device
+from .train import (RunResult, TrainConfig, append_jsonl, atomic_write_text, distributed_info, evaluate, fit,
+                           init_distributed, read_jsonl, resolve_device)
 
 # %% auto #0
 __all__ = ['PROFILES', 'repo_root', 'output_dirs', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
@@ -152,12 +153,14 @@ def run(
     dirs = output_dirs(spec.paper, spec.profile)
     results_dir = Path(results_dir or dirs['results']); runs_dir = Path(runs_dir or dirs['runs'])
     if not rerun and (rec := find_record(spec, results_dir)) is not None: return rec
-    dev = resolve_device(device)
+    dev = init_distributed(device)  # under torchrun: this process's device, and the process group
+    rank, world = distributed_info()
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet})
     train_data, test_data = load_run_data(spec)
     torch.manual_seed(spec.seed)
     model = create_model(spec.preset, **copy.deepcopy(spec.model))
-    train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed)
+    train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
+                                rank=rank, world=world)
     test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
     res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id())
     shape = tuple(train_data.images.shape[1:])
@@ -184,6 +187,8 @@ def run(
                train_img_s=statistics_mean([h['images_per_second'] for h in res.history]),
                params=count_params(model), gmacs=cost.gmacs, attention_gmacs=cost.attention / 1e9,
                history=res.history, provenance=provenance(dev, seed=spec.seed, profile=spec.profile), **extra)
+    if world > 1: rec['world_size'] = world
+    if rank != 0: return rec  # only rank 0 measures and records
     if spec.measure:
         model.eval()
         rec['latency_ms_b1'] = 1e3 * inference_latency(model, shape, 1, dev, warmup=5, repeats=30, max_seconds=20).median

@@ -78,11 +78,11 @@ def nystrom_attention(
     else:
         dt = torch.promote_types(q.dtype, torch.float32)
         with torch.autocast(q.device.type, enabled=False):
-            qf, kf, vf = q.to(dt), k.to(dt), v.to(dt)
-            q_l, k_l = segment_means(qf, m), segment_means(kf, m)  # (B, H, m, d) landmarks
-            f = (qf @ k_l.transpose(-2, -1) * scale).softmax(-1)  # (B, H, N, m)
-            a = (q_l @ k_l.transpose(-2, -1) * scale).softmax(-1)  # (B, H, m, m)
-            b = (q_l @ kf.transpose(-2, -1) * scale).softmax(-1)  # (B, H, m, M)
+            qf, kf, vf = q.to(dt) * scale, k.to(dt), v.to(dt)  # scale the queries once, not the three score matrices
+            q_l, k_l = segment_means(qf, m), segment_means(kf, m)  # (B, H, m, d) landmarks (of the scaled queries)
+            f = (qf @ k_l.transpose(-2, -1)).softmax(-1)  # (B, H, N, m)
+            a = (q_l @ k_l.transpose(-2, -1)).softmax(-1)  # (B, H, m, m)
+            b = (q_l @ kf.transpose(-2, -1)).softmax(-1)  # (B, H, m, M)
             out = (f @ (newton_schulz_pinv(a, pinv_iters) @ (b @ vf))).to(q.dtype)
     if conv is not None:
         if N != M:

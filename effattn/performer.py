@@ -53,7 +53,9 @@ def random_projection(
     if omega.ndim != 3 or x.ndim != 4 or omega.shape[0] != x.shape[1] or omega.shape[2] != x.shape[3]:
         raise ValueError(f"random features of shape {tuple(omega.shape)} do not fit inputs of shape {tuple(x.shape)}: "
                          f"they must be (heads, m, head_dim) = ({x.shape[1] if x.ndim == 4 else '?'}, m, {x.shape[-1]}).")
-    return torch.einsum('bhnd,hmd->bhnm', x * x.shape[-1] ** -0.25, omega.to(x.dtype))
+    # a broadcast matmul, not einsum('bhnd,hmd->bhnm'): einsum batches over h first and returns a head-major layout
+    # that every later (B, H)-batched matmul must copy (measured in the peer benchmark: +20% time, +30% memory)
+    return (x * x.shape[-1] ** -0.25) @ omega.to(x.dtype).transpose(-2, -1)
 
 
 def softmax_features(
@@ -65,11 +67,11 @@ def softmax_features(
 ) -> Tensor:
     "FAVOR+ positive features `m^-1/2 (exp(u - |x'|^2/2 - s) + eps)` with `x' = d^-1/4 x`, `u = x' omega^T`."
     u = random_projection(x, omega)
-    half_sq = (x * x.shape[-1] ** -0.25).square().sum(-1, keepdim=True) / 2
-    if stabilize:
-        s = u.amax(-1, keepdim=True) if is_query else u.amax((-2, -1), keepdim=True)
-        u = u - s.detach()
-    return (torch.exp(u - half_sq) + eps) * omega.shape[-2] ** -0.5
+    shift = x.square().sum(-1, keepdim=True) * (x.shape[-1] ** -0.5 / 2)  # |x'|^2 / 2, (B, H, N, 1)
+    if stabilize:  # the maximum of a detached u: no graph node keeps u alive, and only small tensors are added
+        ud = u.detach()
+        shift = shift + (ud.amax(-1, keepdim=True) if is_query else ud.amax((-2, -1), keepdim=True))
+    return (torch.exp(u - shift) + eps) * omega.shape[-2] ** -0.5
 
 
 def relu_features(

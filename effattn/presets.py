@@ -161,16 +161,20 @@ class ConvPerformer003(nn.Module):
 # %% ../nbs/21_presets.ipynb #8f265528
 _SRC003P = '003 §6.5 / §7 / §8 / §9 (best reported configuration)'
 for _name, _attn, _cfg in (
-        ('relu', 'performer_relu', dict(dim=960, depth=4, heads=16, attn_options={'features': 256}, dropout=0.1)),
+        ('relu', 'performer_relu', dict(dim=960, depth=4, heads=16, attn_options={'features': 256, 'kernel_options': {'eps': 1e-6}}, dropout=0.1)),
         ('exp', 'performer_exp', dict(dim=576, depth=3, heads=16, attn_options={'features': 256}, dropout=0.1)),
         ('elu', 'performer_elu', dict(dim=768, depth=1, heads=8, attn_options={'features': 256, 'kernel_options': {'alpha': 0.25}}, dropout=0.0)),
         ('gelu', 'performer_gelu', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0)),
-        ('ftheta', 'performer_ftheta', dict(dim=768, depth=5, heads=16, attn_options={'features': 512}, dropout=0.05))):
+        ('ftheta', 'performer_mlp', dict(dim=768, depth=5, heads=16, attn_options={'features': 512}, dropout=0.05)),
+        ('mixture', 'performer_ftheta', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0))):
     register_preset(Preset(
         f'003_performer_{_name}', f"003's Performer-{_name} model (CNN + length-1 sequence), its best reported setting",
         builder='conv_performer_003', config=dict(attention=_attn, **_cfg),
         sources=dict(attention=f'003 Performer-{_name}', dim=_SRC003P, depth=_SRC003P, heads=_SRC003P,
-                     attn_options=_SRC003P + ('; exp features not stated, 256 (003 §6.1 "common choice")' if _name == 'exp' else ''),
+                     attn_options=_SRC003P + ('; exp features not stated, 256 (003 §6.1 "common choice")' if _name == 'exp' else
+                                              '; eps 1e-6 (003 Algorithm 2)' if _name == 'relu' else
+                                              '; the final f_theta of §9.4 (an MLP kernel, 85.08%)' if _name == 'ftheta' else
+                                              '; §9.3 first learnable mixture (84.84%); its width and depth are not stated: values of the GELU run assumed' if _name == 'mixture' else ''),
                      dropout=_SRC003P + ('; the table says "5.0", read as 0.05' if _name == 'ftheta' else ''))))
 
 # %% ../nbs/21_presets.ipynb #ae6d38e6

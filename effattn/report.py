@@ -42,9 +42,11 @@ class Claim:
     verdict: str  # one of VERDICTS
     reason: str  # why this verdict; what differs from the paper's setup
     seeds: int = 0  # seeds behind our number
+    kind: str = 'empirical'  # 'exact' (counts, deterministic measurements, identities) or 'empirical' (training, timing)
 
     def __post_init__(self):
         check_choice('verdict', self.verdict, VERDICTS)
+        check_choice('kind', self.kind, ('exact', 'empirical'))
 
 
 def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str | Path | None = None) -> Path:
@@ -52,6 +54,13 @@ def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str 
     results_dir = Path(results_dir or output_dirs(paper, profile)['results'])
     ids = [c.id for c in claims]
     if len(ids) != len(set(ids)): raise ValueError(f"duplicate claim ids: {sorted(i for i in ids if ids.count(i) > 1)}")
+    capped = []
+    for c in claims:  # agreement under a reduced setting is evidence, not a reproduction of the paper's setting
+        if c.kind == 'empirical' and c.verdict == 'reproduced' and profile != 'paper':
+            c = Claim(**{**asdict(c), 'verdict': 'partly',
+                         'reason': f"{c.reason}; agrees under the reduced '{profile}' setting only (the paper's setting was not run)"})
+        capped.append(c)
+    claims = capped
     path = results_dir / f'claims.{profile}.json'
     atomic_write_text(path, json.dumps(dict(paper=paper, profile=profile, provenance=provenance(),
                                             claims=[asdict(c) for c in claims]), indent=1))

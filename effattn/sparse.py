@@ -164,7 +164,8 @@ def _acc(dtype: torch.dtype) -> torch.dtype:
 
 def _masked(scores: Tensor, allowed: Tensor | None, scale: float, acc: torch.dtype) -> Tensor:
     "Scale fresh scores in `acc` and fill disallowed entries with the most negative finite value (in place)."
-    s = scores.to(acc).mul_(scale)  # in place is safe: matmul's backward needs its inputs, not its output
+    s = scores.to(acc)
+    if scale != 1: s = s.mul_(scale)  # in place is safe: matmul's backward needs its inputs, not its output
     return s if allowed is None else s.masked_fill_(~allowed, torch.finfo(acc).min)
 
 
@@ -172,6 +173,7 @@ def _joint_softmax(parts: list[Tensor], dropout_p: float) -> list[Tensor]:
     "Softmax over the concatenated last dimension of masked score tensors; returns the probabilities split back."
     p = torch.cat(parts, -1).softmax(-1) if len(parts) > 1 else parts[0].softmax(-1)
     if dropout_p: p = F.dropout(p, dropout_p)
+    if len(parts) == 1: return [p]  # no split: its backward would copy the whole gradient once more (a cat)
     return list(p.split([s.shape[-1] for s in parts], -1))
 
 
@@ -206,6 +208,7 @@ def _band_attention(
     b = min(n, block or max(w, 16))
     nb = -(-n // b); npad = nb * b; K = b + 2 * w
     acc, dev = _acc(q.dtype), q.device
+    if q.dtype == acc: q, scale = q * scale, 1.0  # scale the n x d queries, not the n x K scores (low precision: scores)
     qb = F.pad(q, (0, 0, 0, npad - n)).unflatten(-2, (nb, b))           # (*L, nb, b, d)
     ku = F.pad(k, (0, 0, w, npad - n + w)).unfold(-2, K, b)             # (*L, nb, d, K): slab c of block t is key t*b - w + c
     vu = F.pad(v, (0, 0, w, npad - n + w)).unfold(-2, K, b)             # (*L, nb, dv, K)

@@ -26,7 +26,8 @@ from .measure import count_params, hardware, provenance, sync
 
 # %% auto #0
 __all__ = ['TrainConfig', 'resolve_device', 'make_optimizer', 'make_scheduler', 'evaluate', 'atomic_save', 'atomic_write_text',
-           'append_jsonl', 'read_jsonl', 'NonFiniteLossError', 'RunResult', 'make_train_step', 'fit']
+           'append_jsonl', 'read_jsonl', 'distributed_info', 'init_distributed', 'NonFiniteLossError', 'RunResult',
+           'make_train_step', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -147,6 +148,34 @@ def read_jsonl(path: str | Path) -> list[dict]:
     return out
 
 # %% ../nbs/32_train.ipynb #a27099b9
+def distributed_info() -> tuple[int, int]:
+    "(rank, world size) of this process; (0, 1) outside torch.distributed."
+    import torch.distributed as dist
+    if dist.is_available() and dist.is_initialized(): return dist.get_rank(), dist.get_world_size()
+    return 0, 1
+
+
+def init_distributed(device: str = 'auto') -> torch.device:
+    "Start the process group if launched by torchrun (WORLD_SIZE > 1); return this process's device."
+    import torch.distributed as dist
+    world = int(os.environ.get('WORLD_SIZE', '1'))
+    dev = resolve_device(device)
+    if world > 1 and not dist.is_initialized():
+        local = int(os.environ.get('LOCAL_RANK', '0'))
+        if dev.type == 'cuda':
+            dev = torch.device('cuda', local); torch.cuda.set_device(dev)
+        dist.init_process_group(backend='nccl' if dev.type == 'cuda' else 'gloo')
+    elif world > 1 and dev.type == 'cuda':
+        dev = torch.device('cuda', int(os.environ.get('LOCAL_RANK', '0')))
+    return dev
+
+
+def _all_sum(t: torch.Tensor) -> torch.Tensor:
+    import torch.distributed as dist
+    if distributed_info()[1] > 1: dist.all_reduce(t)
+    return t
+
+# %% ../nbs/32_train.ipynb #97832b85
 class NonFiniteLossError(RuntimeError):
     "Training produced a NaN or infinite loss; the last good checkpoint is kept."
 
@@ -190,7 +219,7 @@ def _progress(total: int, desc: str, quiet: bool):
     from tqdm.auto import tqdm
     return tqdm(total=total, desc=desc, leave=False, dynamic_ncols=True)
 
-# %% ../nbs/32_train.ipynb #97832b85
+# %% ../nbs/32_train.ipynb #fb37c1d7
 def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False) -> Callable:
     "A function `step(x, y) -> (loss, n_correct)` doing forward, loss, backward, clipping, optimiser and scheduler steps."
     forward = torch.compile(model) if cfg.compile else model
@@ -207,7 +236,7 @@ def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = 
         return loss.detach(), (logits.detach().argmax(1) == y).sum()
     return step
 
-# %% ../nbs/32_train.ipynb #72a41a4e
+# %% ../nbs/32_train.ipynb #c2d69b05
 def fit(
     model: nn.Module,
     train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
@@ -221,6 +250,7 @@ def fit(
     if device.type == 'cpu' or cfg.deterministic:
         torch.use_deterministic_algorithms(True, warn_only=True)
     torch.manual_seed(cfg.seed); random.seed(cfg.seed)
+    rank, world = distributed_info()
     model = model.to(device)
     amp = cfg.amp == 'bf16' or (cfg.amp == 'auto' and device.type == 'cuda')
     opt = make_optimizer(model, cfg)
@@ -239,13 +269,18 @@ def fit(
         train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
         history, start, train_seconds = state['history'], state['epoch'], state['train_seconds']
         best_loss, stale = state['best_loss'], state['stale']
-    step = make_train_step(model, opt, sched, cfg, amp)
+    net = model
+    if world > 1:
+        from torch.nn.parallel import DistributedDataParallel
+        net = DistributedDataParallel(model, device_ids=[device.index] if device.type == 'cuda' else None)
+    step = make_train_step(net, opt, sched, cfg, amp)
     stopped_early = False
+    quiet = cfg.quiet or rank != 0
     for epoch in range(start, cfg.epochs):
         if cfg.early_stopping and stale >= cfg.early_stopping:
             stopped_early = True; break
         model.train()
-        bar = _progress(steps, f"epoch {epoch + 1}/{cfg.epochs}", cfg.quiet)
+        bar = _progress(steps, f"epoch {epoch + 1}/{cfg.epochs}", quiet)
         tot_loss = torch.zeros((), device=device); tot_correct = torch.zeros((), device=device); seen = 0
         sync(device); t0 = time.perf_counter()
         bad = torch.zeros((), dtype=torch.bool, device=device)
@@ -268,18 +303,21 @@ def fit(
         sync(device); secs = time.perf_counter() - t0
         if bar: bar.close()
         train_seconds += secs
-        ev = evaluate(model, test_loader, device, amp)
+        if world > 1:  # totals over all processes
+            tot_loss, tot_correct = _all_sum(tot_loss), _all_sum(tot_correct)
+            seen = int(_all_sum(torch.tensor(seen, device=device)).item())
+        ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
         row = dict(epoch=epoch + 1, train_loss=tot_loss.item() / seen, train_top1=100 * tot_correct.item() / seen,
                    test_loss=ev['loss'], test_top1=ev['top1'], test_top5=ev['top5'], epoch_seconds=secs,
                    lr=opt.param_groups[0]['lr'], images_per_second=seen / secs)
         history.append(row)
         if ev['loss'] < best_loss: best_loss, stale = ev['loss'], 0
         else: stale += 1
-        if not cfg.quiet:
+        if not quiet:
             print(f"epoch {epoch + 1:3d}  train {row['train_loss']:.4f} / {row['train_top1']:.2f}%  "
                   f"test {row['test_loss']:.4f} / {row['test_top1']:.2f}% (top-5 {row['test_top5']:.2f}%)  "
                   f"{secs:.1f}s  {row['images_per_second']:.0f} img/s  lr {row['lr']:.2e}", flush=True)
-        if ckpt is not None:
+        if ckpt is not None and rank == 0:
             atomic_save(dict(model=model.state_dict(), optimizer=opt.state_dict(), scheduler=sched.state_dict(),
                              loader=train_loader.state_dict(), rng=_rng_state(device), history=history, epoch=epoch + 1,
                              train_seconds=train_seconds, best_loss=best_loss, stale=stale, config=asdict(cfg)), ckpt)
