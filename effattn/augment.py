@@ -6,9 +6,11 @@
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 from typing import Iterator
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import Tensor
@@ -19,7 +21,8 @@ from .data import ImageData
 # %% auto #0
 __all__ = ['IMAGENET_MEAN', 'IMAGENET_STD', 'CIFAR_MEAN', 'CIFAR_STD', 'PIPELINES', 'resized_crop_theta', 'shift_theta',
            'rotation_theta', 'flip_theta', 'warp', 'adjust_brightness', 'adjust_contrast', 'adjust_saturation',
-           'adjust_hue', 'color_jitter', 'Pipeline', 'get_pipeline', 'DeviceLoader', 'SyntheticLoader']
+           'adjust_hue', 'color_jitter', 'rand_augment', 'random_erase', 'mix_batch', 'Pipeline', 'get_pipeline',
+           'DeviceLoader', 'SyntheticLoader']
 
 # %% ../nbs/31_augment.ipynb #3c4edd02
 def _eye(B: int, device) -> Tensor:
@@ -116,6 +119,93 @@ def color_jitter(x: Tensor, g: torch.Generator, brightness=0.0, contrast=0.0, sa
         x = fn(x, f)
     return x
 
+# %% ../nbs/31_augment.ipynb #4b21e992
+def _posterize(img, bits_to_keep: int, **_):
+    """timm's posterize with the meaning Pillow < 11 gave to 0 bits: a black image. At magnitude 10 (reached by
+    `mstd` jitter) timm asks for 0 bits, which newer Pillow rejects with a ValueError."""
+    from PIL import Image, ImageOps
+    if bits_to_keep >= 8: return img
+    if bits_to_keep <= 0: return Image.new(img.mode, img.size)
+    return ImageOps.posterize(img, bits_to_keep)
+
+
+def rand_augment(x: Tensor,  # uint8 images (B, 3, H, W), on any device
+                 g: torch.Generator,  # seeds timm's draws for this batch
+                 config: str = 'rand-m9-mstd0.5-inc1',  # timm's RandAugment config string (DeiT's default)
+                 mean: tuple = (0.485, 0.456, 0.406),  # fill colour of uncovered pixels (the normalisation mean)
+                 interpolation: str = 'bicubic') -> Tensor:
+    "timm's RandAugment on each image of a batch, through PIL on the CPU; uint8 in, uint8 out, on x's device."
+    from PIL import Image
+    from timm.data.auto_augment import rand_augment_transform, posterize as timm_posterize
+    from timm.data.transforms import str_to_pil_interp
+    B, C, H, W = x.shape
+    if C != 3: raise ValueError(f"RandAugment needs RGB images; got {C} channel(s). Use a pipeline without rand_augment.")
+    if x.dtype != torch.uint8: raise ValueError(f"rand_augment takes uint8 images; got {x.dtype}.")
+    ra = rand_augment_transform(config, dict(translate_const=int(min(H, W) * 0.45), interpolation=str_to_pil_interp(interpolation),
+                                             img_mean=tuple(min(255, round(255 * m)) for m in mean)))
+    for op in ra.ops:
+        if op.aug_fn is timm_posterize: op.aug_fn = _posterize
+    seed = int(torch.randint(0, 2 ** 62, (1,), generator=g, device=g.device).item())
+    py_state, np_state = random.getstate(), np.random.get_state()
+    random.seed(seed); np.random.seed(seed % 2 ** 32)
+    try:
+        out = np.stack([np.asarray(ra(Image.fromarray(a))) for a in x.permute(0, 2, 3, 1).cpu().numpy()])
+    finally:
+        random.setstate(py_state); np.random.set_state(np_state)
+    return torch.from_numpy(out).permute(0, 3, 1, 2).contiguous().to(x.device)
+
+
+def random_erase(x: Tensor,  # normalised images (B, C, H, W)
+                 g: torch.Generator,
+                 p: float = 0.25,  # probability of erasing a box in an image
+                 area: tuple = (0.02, 1 / 3),  # box area, as a fraction of the image
+                 ratio: tuple = (0.3, 1 / 0.3),  # box aspect h/w, drawn log-uniformly
+                 attempts: int = 10) -> Tensor:
+    "timm's RandomErasing (mode 'pixel', one box), batched: boxes replaced by N(0, 1) noise."
+    B, C, H, W = x.shape
+    dev = x.device
+    target = H * W * _uniform(area[0], area[1], B * attempts, g, dev).view(B, attempts)
+    aspect = torch.exp(_uniform(math.log(ratio[0]), math.log(ratio[1]), B * attempts, g, dev)).view(B, attempts)
+    h, w = torch.sqrt(target * aspect).round(), torch.sqrt(target / aspect).round()
+    fits = (h < H) & (w < W)
+    first = fits.float().argmax(1, keepdim=True)  # the first draw that fits, as timm's loop takes it
+    h, w = h.gather(1, first).view(B, 1, 1), w.gather(1, first).view(B, 1, 1)
+    erase = (fits.any(1) & (torch.rand(B, generator=g, device=dev) < p)).view(B, 1, 1)
+    top = (torch.rand(B, generator=g, device=dev).view(B, 1, 1) * (H - h + 1)).floor()
+    left = (torch.rand(B, generator=g, device=dev).view(B, 1, 1) * (W - w + 1)).floor()
+    rows, cols = torch.arange(H, device=dev).view(1, H, 1), torch.arange(W, device=dev).view(1, 1, W)
+    box = erase & (rows >= top) & (rows < top + h) & (cols >= left) & (cols < left + w)
+    noise = torch.randn(x.shape, generator=g, device=dev, dtype=x.dtype)
+    return torch.where(box[:, None], noise, x)
+
+
+def mix_batch(x: Tensor, y: Tensor,
+              mixup: float = 0.8,  # Mixup's Beta(a, a) parameter; 0 = no Mixup
+              cutmix: float = 1.0,  # CutMix's Beta(a, a) parameter; 0 = no CutMix
+              switch_prob: float = 0.5,  # with both on: probability that a batch uses CutMix
+              rng: random.Random | None = None,  # default: Python's global generator (saved in fit's checkpoints)
+              ) -> tuple[Tensor, Tensor, float]:
+    """timm's Mixup/CutMix in 'batch' mode. Returns (mixed images, partner labels `y.flip(0)`, lam); the loss is
+    lam * CE(logits, y) + (1 - lam) * CE(logits, y.flip(0))."""
+    rng = rng or random
+    if mixup <= 0 and cutmix <= 0: return x, y, 1.0
+    use_cutmix = cutmix > 0 and (mixup <= 0 or rng.random() < switch_prob)
+    a = cutmix if use_cutmix else mixup
+    lam = rng.betavariate(a, a)
+    partner = x.flip(0)
+    if use_cutmix:
+        H, W = x.shape[-2:]
+        cut = math.sqrt(1 - lam)
+        ch, cw, cy, cx = int(H * cut), int(W * cut), rng.randrange(H), rng.randrange(W)
+        y0, y1, x0, x1 = max(cy - ch // 2, 0), min(cy + ch // 2, H), max(cx - cw // 2, 0), min(cx + cw // 2, W)
+        x = x.clone()
+        x[..., y0:y1, x0:x1] = partner[..., y0:y1, x0:x1]
+        lam = 1 - (y1 - y0) * (x1 - x0) / (H * W)  # the area actually pasted
+    else:
+        x = x * lam + partner * (1 - lam)
+    return x, y.flip(0), float(lam)
+
+
 # %% ../nbs/31_augment.ipynb #99c6b13a
 IMAGENET_MEAN, IMAGENET_STD = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
 CIFAR_MEAN, CIFAR_STD = (0.4914, 0.4822, 0.4465), (0.2470, 0.2435, 0.2616)
@@ -132,10 +222,16 @@ class Pipeline:
     rotate: float = 0.0  # max rotation, degrees
     hflip: bool = False  # random horizontal flip (p = 0.5)
     color_jitter: tuple | None = None  # (brightness, contrast, saturation, hue)
+    rand_augment: str | None = None  # timm RandAugment config, e.g. 'rand-m9-mstd0.5-inc1' (per image, on the CPU)
+    random_erasing: float = 0.0  # probability of erasing a box (after normalisation)
+    interpolation: str = 'bilinear'  # resampling of the resized crop: 'bilinear' (torchvision) or 'bicubic' (DeiT)
     sources: dict = field(default_factory=dict)
 
     @property
     def geometric(self) -> bool: return bool(self.resized_crop or self.pad_crop or self.rotate or self.hflip)
+
+    @property
+    def augments(self) -> bool: return bool(self.geometric or self.color_jitter or self.rand_augment or self.random_erasing)
 
     def normalize(self, x: Tensor) -> Tensor:
         "uint8 (or float in [0, 1]) images -> normalised float32."
@@ -155,15 +251,20 @@ class Pipeline:
             if self.pad_crop: theta = theta @ shift_theta(B, g, dev, self.pad_crop, (H, W))
             if self.rotate: theta = theta @ rotation_theta(B, g, dev, self.rotate)
             if self.hflip: theta = theta @ flip_theta(B, g, dev)
-            x = warp(x, theta, 'bilinear' if self.resized_crop else 'nearest')
+            x = warp(x, theta, self.interpolation if self.resized_crop else 'nearest')
+            if self.resized_crop and self.interpolation == 'bicubic': x = x.clamp_(0, 1)  # bicubic overshoots
+        if self.rand_augment:
+            x8 = x.mul(255).round_().clamp_(0, 255).to(torch.uint8)
+            x = rand_augment(x8, g, self.rand_augment, self.mean, self.interpolation).float().div_(255)
         if self.color_jitter: x = color_jitter(x, g, *self.color_jitter)
         return x
 
     def __call__(self, x: Tensor, train: bool, g: torch.Generator | None = None) -> Tensor:
         "Training: augment then normalise (needs a generator). Evaluation: normalise only."
-        if not train or not (self.geometric or self.color_jitter): return self.normalize(x)
+        if not train or not self.augments: return self.normalize(x)
         if g is None: raise ValueError("a training pipeline needs a torch.Generator for its random transforms.")
-        return self.normalize(self.augment(x, g))
+        x = self.normalize(self.augment(x, g))
+        return random_erase(x, g, self.random_erasing) if self.random_erasing else x
 
 
 _S000, _S002 = '000 authors\' code (SETTINGS.md)', '002 authors\' code (SETTINGS.md)'
@@ -179,6 +280,11 @@ PIPELINES = {p.name: p for p in (
              sources=dict(rotate=_S002, hflip=_S002, normalize='002 §4.2 constants', test='clean (fixes 002\'s bug)')),
     Pipeline('003_cifar', CIFAR_MEAN, CIFAR_STD, pad_crop=4, hflip=True,
              sources=dict(pad_crop='003 §4.2 (padding 4)', hflip='003 §4.2', normalize='003 §4.2: per-channel dataset mean/std')),
+    Pipeline('deit', IMAGENET_MEAN, IMAGENET_STD, resized_crop=(0.08, 1.0), hflip=True, rand_augment='rand-m9-mstd0.5-inc1',
+             random_erasing=0.25, interpolation='bicubic',
+             sources=dict(resized_crop='DeiT (timm 0.3 defaults: scale 0.08-1, bicubic)', hflip='DeiT', rand_augment='DeiT',
+                          random_erasing='DeiT (reprob 0.25, mode pixel, one box)', normalize='DeiT: ImageNet mean/std',
+                          color_jitter='none: timm disables it when RandAugment is on')),
     Pipeline('none_gray', (0.5,), (0.5,), sources=dict(normalize='ours')),
     Pipeline('none_rgb', (0.5,) * 3, (0.5,) * 3, sources=dict(normalize='ours')),
 )}

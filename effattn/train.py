@@ -21,6 +21,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from .augment import mix_batch
 from .core import check_choice, check_positive_int
 from .measure import count_params, hardware, provenance, sync
 
@@ -44,6 +45,9 @@ class TrainConfig:
     step_size: int = 5  # 'step' schedule: multiply the lr by `gamma` every step_size epochs
     gamma: float = 0.5
     label_smoothing: float = 0.0
+    mixup: float = 0.0  # Mixup's Beta(a, a) parameter, 0 = off (DeiT: 0.8); see effattn.augment.mix_batch
+    cutmix: float = 0.0  # CutMix's Beta(a, a) parameter, 0 = off (DeiT: 1.0)
+    mix_switch_prob: float = 0.5  # with both on: probability that a batch uses CutMix rather than Mixup (DeiT: 0.5)
     grad_clip: float | None = None  # max gradient norm
     amp: str = 'auto'  # 'auto' (bf16 autocast on CUDA, none elsewhere), 'bf16' or 'none'
     early_stopping: int | None = None  # patience, in epochs without a better test loss
@@ -52,6 +56,7 @@ class TrainConfig:
     device: str = 'auto'  # 'auto' (cuda > mps > cpu), or a torch device string
     quiet: bool = False  # no progress bars
     deterministic: bool = True  # deterministic algorithms (always on for CPU runs)
+    restore_best: bool = False  # end with the weights of the epoch with the best test top-1 (selected on the evaluation split)
 
     def __post_init__(self):
         check_positive_int('epochs', self.epochs)
@@ -59,6 +64,9 @@ class TrainConfig:
         check_choice('schedule', self.schedule, ('cosine', 'constant', 'step'))
         check_choice('amp', self.amp, ('auto', 'bf16', 'none'))
         if not self.lr > 0: raise ValueError(f"lr must be > 0; got {self.lr}.")
+        if self.mixup < 0 or self.cutmix < 0:
+            raise ValueError(f"mixup and cutmix are Beta parameters: 0 (off) or > 0; got mixup={self.mixup}, cutmix={self.cutmix}.")
+        if not 0 <= self.mix_switch_prob <= 1: raise ValueError(f"mix_switch_prob must be in [0, 1]; got {self.mix_switch_prob}.")
         if self.warmup_epochs < 0 or self.warmup_epochs >= self.epochs and self.warmup_epochs:
             raise ValueError(f"warmup_epochs={self.warmup_epochs} must be in [0, epochs={self.epochs}).")
 
@@ -221,13 +229,17 @@ def _progress(total: int, desc: str, quiet: bool):
 
 # %% ../nbs/32_train.ipynb #fb37c1d7
 def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False) -> Callable:
-    "A function `step(x, y) -> (loss, n_correct)` doing forward, loss, backward, clipping, optimiser and scheduler steps."
+    "A function `step(x, y) -> (loss, n_correct)` doing Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser and scheduler steps; n_correct counts the unmixed labels."
     forward = torch.compile(model) if cfg.compile else model
     device_type = next(model.parameters()).device.type
+    mixing = cfg.mixup > 0 or cfg.cutmix > 0
     def step(x, y):
+        if mixing: x, y2, lam = mix_batch(x, y, cfg.mixup, cfg.cutmix, cfg.mix_switch_prob)
         with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp):
             logits = forward(x)
         loss = F.cross_entropy(logits.float(), y, label_smoothing=cfg.label_smoothing)
+        if mixing and lam < 1:  # CE is linear in the target: CE(z, lam y + (1-lam) y2) = lam CE(z, y) + (1-lam) CE(z, y2)
+            loss = lam * loss + (1 - lam) * F.cross_entropy(logits.float(), y2, label_smoothing=cfg.label_smoothing)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         if cfg.grad_clip: nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
@@ -259,16 +271,18 @@ def fit(
                                     "(with drop_last); lower batch_size.")
     sched = make_scheduler(opt, cfg, steps)
     history, start, train_seconds, best_loss, stale = [], 0, 0.0, math.inf, 0
+    best_state = None  # weights of the best epoch so far (restore_best only)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
     if ckpt is not None and ckpt.exists():
         state = torch.load(ckpt, map_location=device, weights_only=False)
-        if state['config'] != asdict(cfg):
+        saved = {**asdict(TrainConfig()), **state['config']}  # fields added since take their defaults
+        if saved != asdict(cfg):
             raise ValueError(f"{ckpt} was written by a run with a different configuration; use another run_dir, "
                              f"or delete the checkpoint to start again.")
         model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
         train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
         history, start, train_seconds = state['history'], state['epoch'], state['train_seconds']
-        best_loss, stale = state['best_loss'], state['stale']
+        best_loss, stale, best_state = state['best_loss'], state['stale'], state.get('best_state')
     net = model
     if world > 1:
         from torch.nn.parallel import DistributedDataParallel
@@ -311,6 +325,8 @@ def fit(
                    test_loss=ev['loss'], test_top1=ev['top1'], test_top5=ev['top5'], epoch_seconds=secs,
                    lr=opt.param_groups[0]['lr'], images_per_second=seen / secs)
         history.append(row)
+        if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in history[:-1]):
+            best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
         if ev['loss'] < best_loss: best_loss, stale = ev['loss'], 0
         else: stale += 1
         if not quiet:
@@ -320,10 +336,12 @@ def fit(
         if ckpt is not None and rank == 0:
             atomic_save(dict(model=model.state_dict(), optimizer=opt.state_dict(), scheduler=sched.state_dict(),
                              loader=train_loader.state_dict(), rng=_rng_state(device), history=history, epoch=epoch + 1,
-                             train_seconds=train_seconds, best_loss=best_loss, stale=stale, config=asdict(cfg)), ckpt)
+                             train_seconds=train_seconds, best_loss=best_loss, stale=stale, best_state=best_state,
+                             config=asdict(cfg)), ckpt)
         for cb in callbacks or []: cb(epoch + 1, row, model)
     else:
         stopped_early = bool(cfg.early_stopping and stale >= cfg.early_stopping and len(history) < cfg.epochs)
+    if cfg.restore_best and best_state is not None: model.load_state_dict(best_state)
     best = max(history, key=lambda r: r['test_top1'])
     return RunResult(history=history, best_top1=best['test_top1'], final_top1=history[-1]['test_top1'],
                      best_top5=max(r['test_top5'] for r in history), final_top5=history[-1]['test_top5'],

@@ -15,8 +15,8 @@ from torch import Tensor, nn
 from .core import build_attention, check_choice, check_positive_int, get_attention_spec, list_attention
 
 # %% auto #0
-__all__ = ['ACTIVATIONS', 'LAYOUTS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'Block', 'register_layout', 'hydra_layers',
-           'resolve_attention', 'ViT', 'init_vit']
+__all__ = ['ACTIVATIONS', 'LAYOUTS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'DropPath', 'Block', 'register_layout',
+           'hydra_layers', 'resolve_attention', 'ViT', 'init_vit']
 
 # %% ../nbs/20_vit.ipynb #389e2557
 def _pair(x) -> tuple[int, int]:
@@ -91,19 +91,38 @@ class Mlp(nn.Module):
         return self.drop2(self.fc2(self.drop1(self.act(self.fc1(x)))))
 
 
+class DropPath(nn.Module):
+    """Stochastic depth: in training, zero a residual branch for a whole sample with probability `p`, and scale the kept
+    ones by 1/(1-p) so the expectation is unchanged; the identity in evaluation (Huang et al. 2016; DeiT uses it)."""
+    def __init__(self, p: float = 0.0):
+        super().__init__()
+        if not 0 <= p < 1: raise ValueError(f"drop path probability must be in [0, 1); got {p}.")
+        self.p = p
+
+    def forward(self, x: Tensor) -> Tensor:
+        if not self.training or self.p == 0: return x
+        keep = torch.empty((x.shape[0],) + (1,) * (x.ndim - 1), device=x.device, dtype=x.dtype).bernoulli_(1 - self.p)
+        return x * keep / (1 - self.p)
+
+    def extra_repr(self) -> str: return f'p={self.p:g}'
+
+
 class Block(nn.Module):
-    "Pre-norm transformer block: x + attn(LN(x)), then x + mlp(LN(x))."
+    "Pre-norm transformer block: x + drop_path(attn(LN(x))), then x + drop_path(mlp(LN(x)))."
     def __init__(self, dim: int, attn: nn.Module, mlp_hidden: int, act: str = 'gelu', mlp_drop: float = 0.0,
-                 mlp_hidden_drop: float = 0.0, norm_eps: float = 1e-6):
+                 mlp_hidden_drop: float = 0.0, norm_eps: float = 1e-6,
+                 drop_path: float = 0.0):  # stochastic-depth probability of both residual branches
         super().__init__()
         self.norm1 = nn.LayerNorm(dim, eps=norm_eps)
         self.attn = attn
+        self.drop_path1 = DropPath(drop_path)
         self.norm2 = nn.LayerNorm(dim, eps=norm_eps)
         self.mlp = Mlp(dim, mlp_hidden, act, mlp_drop, mlp_hidden_drop)
+        self.drop_path2 = DropPath(drop_path)
 
     def forward(self, x: Tensor) -> Tensor:
-        x = x + self.attn(self.norm1(x))
-        return x + self.mlp(self.norm2(x))
+        x = x + self.drop_path1(self.attn(self.norm1(x)))
+        return x + self.drop_path2(self.mlp(self.norm2(x)))
 
 # %% ../nbs/20_vit.ipynb #876818e1
 LAYOUTS: dict[str, Callable[..., list]] = {}
@@ -220,6 +239,7 @@ class ViT(nn.Module):
                  mlp_drop: float = 0.0,  # dropout on the MLP output
                  mlp_hidden_drop: float = 0.0,  # dropout after the MLP activation
                  head_drop: float = 0.0,  # dropout before the head
+                 drop_path_rate: float = 0.0,  # stochastic depth: block i of L drops with probability rate * i / (L - 1) (timm/DeiT)
                  norm_eps: float = 1e-6,  # LayerNorm epsilon (timm/DeiT 1e-6; PyTorch's default is 1e-5)
                  init: str = 'timm',  # 'timm' (trunc-normal 0.02), '000', '002' or 'torch' (see init_vit)
                  ):
@@ -236,9 +256,12 @@ class ViT(nn.Module):
         self.pos_drop = nn.Dropout(drop)
         self.layout = resolve_attention(attention, depth, attn_options, layout_options)
         hidden = int(mlp_ratio * dim) if mlp_dim is None else check_positive_int('mlp_dim', mlp_dim)
+        if not 0 <= drop_path_rate < 1: raise ValueError(f"drop_path_rate must be in [0, 1); got {drop_path_rate}.")
+        rates = [drop_path_rate * i / max(depth - 1, 1) for i in range(depth)]  # deeper blocks drop more often
         self.blocks = nn.Sequential(*[
-            Block(dim, self._attention(name, opts, dim, heads, qkv_bias, attn_drop, proj_drop), hidden, act, mlp_drop, mlp_hidden_drop, norm_eps)
-            for name, opts in self.layout])
+            Block(dim, self._attention(name, opts, dim, heads, qkv_bias, attn_drop, proj_drop), hidden, act, mlp_drop,
+                  mlp_hidden_drop, norm_eps, drop_path=r)
+            for (name, opts), r in zip(self.layout, rates)])
         self.norm = nn.LayerNorm(dim, eps=norm_eps) if final_norm else nn.Identity()
         self.head_drop = nn.Dropout(head_drop)
         self.head = nn.Linear(dim, num_classes)
