@@ -237,9 +237,10 @@ def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = 
         if mixing: x, y2, lam = mix_batch(x, y, cfg.mixup, cfg.cutmix, cfg.mix_switch_prob)
         with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp):
             logits = forward(x)
-        loss = F.cross_entropy(logits.float(), y, label_smoothing=cfg.label_smoothing)
+        z = logits.float()
+        loss = F.cross_entropy(z, y, label_smoothing=cfg.label_smoothing)
         if mixing and lam < 1:  # CE is linear in the target: CE(z, lam y + (1-lam) y2) = lam CE(z, y) + (1-lam) CE(z, y2)
-            loss = lam * loss + (1 - lam) * F.cross_entropy(logits.float(), y2, label_smoothing=cfg.label_smoothing)
+            loss = lam * loss + (1 - lam) * F.cross_entropy(z, y2, label_smoothing=cfg.label_smoothing)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         if cfg.grad_clip: nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
