@@ -83,10 +83,13 @@ def main(argv: list[str] | None = None) -> int:
     rep = sub.add_parser('report', help='regenerate data/REPRODUCTION.md from the recorded results')
     rep.add_argument('--profile', default='cpu', choices=PROFILES)
     sub.add_parser('list', help='list the mechanisms, presets and experiment notebooks')
+    from effattn import campaign
+    campaign.add_parser(sub)
     args = ap.parse_args(argv)
     if args.cmd == 'reproduce':
         status = reproduce(args.papers, args.profile, args.device)
         return 0 if all(v == 'ok' for v in status.values()) else 1
+    if args.cmd == 'campaign': return campaign.command(args)
     if args.cmd == 'report':
         from effattn.report import write_report
         path = write_report(profile=args.profile)

@@ -13,19 +13,19 @@ import json
 import math
 import os
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import torch
 
 from .core import check_choice
 from .measure import count_params, inference_latency, provenance, training_memory
-from .train import (RunResult, TrainConfig, append_jsonl, atomic_write_text, distributed_info, evaluate, fit,
+from .train import (RunResult, TrainConfig, append_jsonl, atomic_save, atomic_write_text, distributed_info, evaluate, fit,
                            init_distributed, read_jsonl, resolve_device)
 
 # %% auto #0
 __all__ = ['PROFILES', 'repo_root', 'output_dirs', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
-           'run', 'statistics_mean', 'run_grid', 'load_records']
+           'run', 'trained_weights', 'statistics_mean', 'run_grid', 'load_records']
 
 # %% ../nbs/41_experiment.ipynb #afea203b
 PROFILES = ('smoke', 'cpu', 'paper')
@@ -50,6 +50,9 @@ def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dic
                 runs=root / 'runs' / 'checkpoints' / paper)
 
 # %% ../nbs/41_experiment.ipynb #53269892
+_TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
+
+
 @dataclass
 class RunSpec:
     "Everything that defines one training run of an experiment."
@@ -69,10 +72,19 @@ class RunSpec:
     measure: bool = True  # latency and memory after training
     save_predictions: bool = False  # keep the final model's test-set predictions in the record (confusion matrices)
     tags: dict = field(default_factory=dict)  # free-form columns for the tables (e.g. layout, kernel, m)
+    keep_weights: bool = False  # keep the final weights (`final.pt`) for a notebook's analysis; else the run folder goes
+
+    def __post_init__(self):
+        check_choice('profile', self.profile, PROFILES)
+        bad = sorted(set(self.train) - _TRAIN_FIELDS)
+        if bad:
+            raise ValueError(f"RunSpec {self.name!r}: unknown train option(s) {bad}; TrainConfig takes {sorted(_TRAIN_FIELDS)} "
+                             f"(seed, device and quiet come from the spec and the runner).")
+        TrainConfig(**self.train)  # a bad value (epochs=0, optimizer='adma', ...) fails here, not an hour into a grid
 
     def run_id(self) -> str:
-        "Stable hash of everything that changes the result (not the label or tags)."
-        d = {k: v for k, v in asdict(self).items() if k not in ('name', 'tags', 'measure', 'save_predictions')}
+        "Stable hash of everything that changes the result (not the label, tags or what is kept after the run)."
+        d = {k: v for k, v in asdict(self).items() if k not in ('name', 'tags', 'measure', 'save_predictions', 'keep_weights')}
         return hashlib.sha1(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 # %% ../nbs/41_experiment.ipynb #c21d8c7a
@@ -145,6 +157,7 @@ def run(
     runs_dir: str | Path | None = None,  # checkpoints; default: output_dirs(...)['runs']
     rerun: bool = False,  # train again even if a record exists
     quiet: bool = True,
+    deadline: float | None = None,  # time.time() by which to stop (effattn.train.BudgetReached; the checkpoint is kept)
 ) -> dict:
     "Train and measure one spec, append its record to `results_dir/runs.jsonl`, and return the record."
     from effattn.augment import DeviceLoader
@@ -162,7 +175,7 @@ def run(
     train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
                                 rank=rank, world=world)
     test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
-    res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id())
+    res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline)
     shape = tuple(train_data.images.shape[1:])
     extra = {}
     if spec.val_fraction or spec.save_predictions:  # the final model on the official test split
@@ -182,7 +195,7 @@ def run(
                attention=getattr(model, 'attention_names', [spec.model.get('attention', 'n/a')]),
                model_overrides=spec.model, train_config=res.config, tags=spec.tags,
                best_top1=res.best_top1, final_top1=res.final_top1, best_top5=res.best_top5, final_top5=res.final_top5,
-               best_epoch=res.best_epoch, epochs_run=res.epochs_run, stopped_early=res.stopped_early,
+               best_epoch=res.best_epoch, epochs_run=res.epochs_run, stopped_early=res.stopped_early, precision=_precision(cfg, dev),
                epoch_s=res.epoch_seconds, train_s=res.train_seconds,
                train_img_s=statistics_mean([h['images_per_second'] for h in res.history]),
                params=count_params(model), gmacs=cost.gmacs, attention_gmacs=cost.attention / 1e9,
@@ -198,7 +211,29 @@ def run(
         rec['train_mem_mb'] = mem['total_bytes'] / 2 ** 20
     append_jsonl(results_dir / 'runs.jsonl', rec)
     write_summary(results_dir)
+    _finish_run_dir(runs_dir / spec.run_id(), model, spec.keep_weights)
     return rec
+
+
+def _precision(cfg: TrainConfig, dev: torch.device) -> str:
+    "The arithmetic a run trained in, as recorded."
+    return 'bf16 autocast' if cfg.amp == 'bf16' or (cfg.amp == 'auto' and dev.type == 'cuda') else 'fp32'
+
+
+def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
+    "A finished run keeps at most its final weights: the resumable checkpoint (optimiser state and all) goes."
+    import shutil
+    if keep_weights: atomic_save({'model': model.state_dict()}, run_dir / 'final.pt')
+    for f in ('checkpoint.pt', 'progress.json'): (run_dir / f).unlink(missing_ok=True)
+    if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None) -> dict | None:
+    "The final weights of a finished run (its `final.pt`, or the checkpoint of a run made before runs kept only those); None if neither is here."
+    d = Path(runs_dir or output_dirs(spec.paper, spec.profile)['runs']) / spec.run_id()
+    for f in ('final.pt', 'checkpoint.pt'):
+        if (d / f).exists(): return torch.load(d / f, map_location='cpu', weights_only=False)['model']
+    return None
 
 
 def statistics_mean(xs):

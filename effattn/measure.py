@@ -23,8 +23,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
 # %% auto #0
-__all__ = ['TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'inference_latency', 'throughput', 'training_memory',
-           'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance']
+__all__ = ['CODE_PATHS', 'TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'inference_latency', 'throughput',
+           'training_memory', 'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance']
 
 # %% ../nbs/01_measure.ipynb #b85a30fc
 class TensorMemory(TorchDispatchMode):
@@ -187,14 +187,19 @@ def hardware(device: torch.device | str = 'cpu') -> str:
     return f"{cpu_name()}, {os.cpu_count()} cores, {torch.get_num_threads()} torch threads"
 
 
+CODE_PATHS = ('effattn', 'nbs', 'setup.py', 'settings.ini')  # what a result depends on; data/ and figures/ are outputs
+
+
 def git_commit(path: str | Path | None = None) -> str:
-    "The commit of the checkout holding `path` (default: this package), with '+dirty' if files changed; 'unknown' outside git."
+    "The commit of the checkout holding `path` (default: this package), with '+dirty' if its code (`CODE_PATHS`, tracked or new) differs from the commit; 'unknown' outside git."
     path = Path(path or globals().get('__file__', '.')).resolve()  # no __file__ inside a notebook
     cwd = path if path.is_dir() else path.parent
     try:
         sha = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=cwd, capture_output=True, text=True, timeout=10)
         if sha.returncode: return 'unknown'
-        dirty = subprocess.run(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=cwd,
+        top = subprocess.run(['git', 'rev-parse', '--show-toplevel'], cwd=cwd, capture_output=True, text=True, timeout=10)
+        paths = [q for q in CODE_PATHS if (Path(top.stdout.strip()) / q).exists()] if not top.returncode else []
+        dirty = subprocess.run(['git', 'status', '--porcelain', '--', *paths], cwd=cwd,
                                capture_output=True, text=True, timeout=10).stdout.strip()
         return sha.stdout.strip()[:12] + ('+dirty' if dirty else '')
     except (OSError, subprocess.SubprocessError):

@@ -27,8 +27,8 @@ from .measure import count_params, hardware, provenance, sync
 
 # %% auto #0
 __all__ = ['TrainConfig', 'resolve_device', 'make_optimizer', 'make_scheduler', 'evaluate', 'atomic_save', 'atomic_write_text',
-           'append_jsonl', 'read_jsonl', 'distributed_info', 'init_distributed', 'NonFiniteLossError', 'RunResult',
-           'make_train_step', 'fit']
+           'append_jsonl', 'read_jsonl', 'distributed_info', 'init_distributed', 'NonFiniteLossError', 'BudgetReached',
+           'RunResult', 'make_train_step', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -188,6 +188,10 @@ class NonFiniteLossError(RuntimeError):
     "Training produced a NaN or infinite loss; the last good checkpoint is kept."
 
 
+class BudgetReached(RuntimeError):
+    "The next epoch would not end before the deadline, so it was not started; the checkpoint of the last epoch is kept."
+
+
 @dataclass
 class RunResult:
     "What a training run produced."
@@ -257,6 +261,7 @@ def fit(
     cfg: TrainConfig,
     run_dir: str | Path | None = None,  # checkpoints go here; an existing checkpoint is resumed
     callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
+    deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
 ) -> RunResult:
     "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
     device = resolve_device(cfg.device)
@@ -294,6 +299,10 @@ def fit(
     for epoch in range(start, cfg.epochs):
         if cfg.early_stopping and stale >= cfg.early_stopping:
             stopped_early = True; break
+        if deadline is not None and history and time.time() + 1.1 * history[-1].get('wall_seconds', 0) > deadline:
+            raise BudgetReached(f"stopped before epoch {epoch + 1} of {cfg.epochs}: it would end after the deadline. "
+                                + (f"Resume from {ckpt} by running again." if ckpt else "No run_dir: nothing was kept."))
+        t_wall = time.time()
         model.train()
         bar = _progress(steps, f"epoch {epoch + 1}/{cfg.epochs}", quiet)
         tot_loss = torch.zeros((), device=device); tot_correct = torch.zeros((), device=device); seen = 0
@@ -324,7 +333,7 @@ def fit(
         ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
         row = dict(epoch=epoch + 1, train_loss=tot_loss.item() / seen, train_top1=100 * tot_correct.item() / seen,
                    test_loss=ev['loss'], test_top1=ev['top1'], test_top5=ev['top5'], epoch_seconds=secs,
-                   lr=opt.param_groups[0]['lr'], images_per_second=seen / secs)
+                   lr=opt.param_groups[0]['lr'], images_per_second=seen / secs, wall_seconds=time.time() - t_wall)
         history.append(row)
         if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in history[:-1]):
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
@@ -339,6 +348,9 @@ def fit(
                              loader=train_loader.state_dict(), rng=_rng_state(device), history=history, epoch=epoch + 1,
                              train_seconds=train_seconds, best_loss=best_loss, stale=stale, best_state=best_state,
                              config=asdict(cfg)), ckpt)
+            atomic_write_text(ckpt.with_name('progress.json'), json.dumps(dict(
+                epoch=epoch + 1, epochs=cfg.epochs, train_seconds=train_seconds, wall_seconds=row['wall_seconds'],
+                images_per_second=row['images_per_second'], hardware=hardware(device), updated=time.time())))
         for cb in callbacks or []: cb(epoch + 1, row, model)
     else:
         stopped_early = bool(cfg.early_stopping and stale >= cfg.early_stopping and len(history) < cfg.epochs)
