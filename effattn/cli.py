@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
                    help='smoke: tiny, embedded data (minutes); cpu: ~1 h per notebook on a 2-core CPU; paper: GPU')
     r.add_argument('--device', default='auto')
     rep = sub.add_parser('report', help='regenerate data/REPRODUCTION.md from the recorded results')
-    rep.add_argument('--profile', default='cpu', choices=PROFILES)
+    rep.add_argument('--profile', default=None, choices=PROFILES,
+                     help='default: each claim from the strongest profile that judged it (paper > cpu); smoke writes runs/smoke/')
     sub.add_parser('list', help='list the mechanisms, presets and experiment notebooks')
     from effattn import campaign
     campaign.add_parser(sub)
