@@ -191,19 +191,20 @@ CODE_PATHS = ('effattn', 'nbs', 'setup.py', 'settings.ini')  # what a result dep
 
 
 def git_commit(path: str | Path | None = None) -> str:
-    "The commit of the checkout holding `path` (default: this package), with '+dirty' if its code (`CODE_PATHS`, tracked or new) differs from the commit; 'unknown' outside git."
+    "The commit of the checkout holding `path` (default: this package), with '+dirty' if its code (`CODE_PATHS`, tracked or new) differs from the commit; outside git, `$EFFATTN_COMMIT` + '(copy)' if set (a checkout copied without .git, as to a lent GPU), else 'unknown'."
     path = Path(path or globals().get('__file__', '.')).resolve()  # no __file__ inside a notebook
     cwd = path if path.is_dir() else path.parent
+    copied = f"{os.environ['EFFATTN_COMMIT'][:12]}(copy)" if os.environ.get('EFFATTN_COMMIT') else 'unknown'
     try:
         sha = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=cwd, capture_output=True, text=True, timeout=10)
-        if sha.returncode: return 'unknown'
+        if sha.returncode: return copied
         top = subprocess.run(['git', 'rev-parse', '--show-toplevel'], cwd=cwd, capture_output=True, text=True, timeout=10)
         paths = [q for q in CODE_PATHS if (Path(top.stdout.strip()) / q).exists()] if not top.returncode else []
         dirty = subprocess.run(['git', 'status', '--porcelain', '--', *paths], cwd=cwd,
                                capture_output=True, text=True, timeout=10).stdout.strip()
         return sha.stdout.strip()[:12] + ('+dirty' if dirty else '')
     except (OSError, subprocess.SubprocessError):
-        return 'unknown'
+        return copied
 
 
 def provenance(device: torch.device | str = 'cpu', **extra) -> dict:
