@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # %% auto #0
-__all__ = ['PAPERS', 'Paper', 'get_paper']
+__all__ = ['PAPERS', 'Paper', 'get_paper', 'override_profile']
 
 # %% ../../nbs/50_papers.ipynb #2a9ec618
 @dataclass(frozen=True)
@@ -47,3 +47,14 @@ def get_paper(key: str) -> Paper:
     "The study `key`, with an error that lists the valid keys."
     if key not in PAPERS: raise ValueError(f"unknown paper {key!r}; choose from {list(PAPERS)}.")
     return PAPERS[key]
+
+# %% ../../nbs/50_papers.ipynb #3f099461
+def override_profile(paper: str, profiles: dict, name: str, **overrides):
+    "Profile `name` of `profiles` (study `paper`'s frozen dataclasses) with `overrides` replaced (None values ignored)."
+    if name not in profiles: raise ValueError(f"profile={name!r}; choose one of {list(profiles)}.")
+    P = profiles[name]
+    over = {k: (tuple(v) if isinstance(v, list) else v) for k, v in overrides.items() if v is not None}
+    fields = list(P.__dataclass_fields__)
+    bad = sorted(set(over) - set(fields))
+    if bad: raise ValueError(f"unknown {paper} profile field(s) {bad}; the fields are {fields}.")
+    return replace(P, **over)
