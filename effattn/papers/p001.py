@@ -15,7 +15,7 @@ from ..vit import hydra_layers
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
-           'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs']
+           'CLAIM_KINDS', 'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)
@@ -182,3 +182,6 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
     confirm = [G.key(k) for k in P.confirm if G.key(k) in G.configs]
     out += [run_spec(P, profile_name, G, k, s) for s in P.confirm_seeds for k in confirm if s not in P.seeds]
     return out
+
+# %% ../../nbs/52_p001.ipynb #bac3d69c
+CLAIM_KINDS = {'001-table2-throughput': dict(kind='speed', paper_device='V100')}

@@ -12,7 +12,7 @@ from . import override_profile
 
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
-           'paper_train', 'token_model', 'Profile', 'profile', 'run_spec', 'specs']
+           'CLAIM_KINDS', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec', 'specs']
 
 # %% ../../nbs/54_p003.ipynb #054738c5
 KERNELS = ('relu', 'exp', 'elu', 'gelu', 'ftheta')  # the five Performers of §10.1 (ftheta: §9.4's final f_theta, an MLP)
@@ -111,3 +111,8 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
         out += [run_spec(P, profile_name, 'length-1', k, seed) for k in P.paper_kernels]
     out += [run_spec(P, profile_name, 'length-1', 'elu', s) for s in P.noise_seeds]
     return out
+
+# %% ../../nbs/54_p003.ipynb #b808937c
+CLAIM_KINDS = {'003-faster-than-vit': dict(kind='speed', paper_device='A100'),
+               '003-faster-than-vit-token': dict(kind='speed', paper_device='A100'),
+               '003-differences-from-attention': dict(kind='exact')}

@@ -11,7 +11,7 @@ from ..experiment import RunSpec
 from . import override_profile
 
 # %% auto #0
-__all__ = ['PROFILES', 'Profile', 'profile', 'specs']
+__all__ = ['PROFILES', 'CLAIM_KINDS', 'Profile', 'profile', 'specs']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -54,3 +54,6 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "004 trains nothing: no runs (the profile is still checked)."
     profile(profile_name, **overrides)
     return []
+
+# %% ../../nbs/55_p004.ipynb #48a41c2a
+CLAIM_KINDS = {'004-flash-speed': dict(kind='speed', paper_device='A100')}
