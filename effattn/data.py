@@ -243,9 +243,9 @@ def cache_dir() -> Path:
 
 
 def sample_root() -> Path | None:
-    "The embedded sample: data/sample in a checkout (or an installed copy under <prefix>/share/effattn/sample)."
+    "The embedded sample: data/sample in a checkout, or effattn/sample in an installed wheel (setup.py copies it there)."
     here = Path(globals().get('__file__', Path.cwd() / 'x.py')).resolve().parent
-    for cand in (here.parent / 'data' / 'sample', here / 'data' / 'sample', Path(sys.prefix) / 'share' / 'effattn' / 'sample'):
+    for cand in (here.parent / 'data' / 'sample', here / 'data' / 'sample', here / 'sample'):
         if cand.is_dir(): return cand
     return None
 
@@ -302,9 +302,11 @@ def load_dataset(
     info = DATASETS[check_choice('dataset', name, DATASETS)]
     check_choice('split', split, info.splits)
     check_choice('source', source, SOURCES)
+    origin = 'the root argument' if root is not None else 'the environment variable EFFATTN_DATA'
     root = Path(root) if root is not None else (Path(os.environ['EFFATTN_DATA']) if os.environ.get('EFFATTN_DATA') else None)
     if root is not None and not root.is_dir() and source in ('auto', 'offline'):
-        raise DataError(f"data root {root} (from {'the root argument' if root else 'EFFATTN_DATA'}) is not a directory.")
+        fix = 'pass an existing folder' if origin.startswith('the root') else 'export EFFATTN_DATA=<an existing folder> or unset it'
+        raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
     tried = []
     if source in ('auto', 'offline') and root is not None:
         found = locate(name, split, root)
