@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -16,7 +17,7 @@ from torch import Tensor, nn
 # %% auto #0
 __all__ = ['check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
            'MultiHeadAttention', 'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec',
-           'build_attention']
+           'build_attention', 'ignored_heads', 'layer_heads']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -98,6 +99,7 @@ def check_no_mask(who: str, attn_mask=None, is_causal: bool = False):
 class MultiHeadAttention(nn.Module):
     "Projections shared by every mechanism: `(B, N, dim)` -> q, k, v `(B, H, N, d)` -> `kernel` -> `(B, N, dim)`."
     has_attn_matrix: bool = False  # does the mechanism form attention probabilities (so `attn_drop` means something)?
+    one_head_per_feature: bool = False  # Hydra-style: H = D whatever `heads` says (see `layer_heads`)
     name: str = 'attention'  # registry name, set by `register_attention`
 
     def __init__(self,
@@ -213,13 +215,28 @@ def get_attention_spec(name: str) -> AttentionSpec:
 def build_attention(
     name: str,  # a name from `list_attention()`
     dim: int,  # token width D
-    heads: int = 8,  # number of heads
+    heads: int | None = None,  # number of heads; None: the mechanism's default (8; H = D for Hydra-style mechanisms)
     **options,  # mechanism options; see `get_attention_spec(name).options()`
 ) -> MultiHeadAttention:
-    "Build the attention layer registered as `name`, mapping `(B, N, dim)` -> `(B, N, dim)`."
+    """Build the attention layer registered as `name`, mapping `(B, N, dim)` -> `(B, N, dim)`. Hydra-style mechanisms
+    (`one_head_per_feature`) always use H = D heads: they need no divisor of `dim`, and warn about any other `heads`."""
     spec = get_attention_spec(name)
     valid = spec.options()
     bad = sorted(set(options) - set(valid))
     if bad:
         raise ValueError(f"{name} has no option(s) {bad}; its options are {valid}.")
-    return spec.cls(dim, heads, **{**spec.defaults, **options})
+    options = {**spec.defaults, **options}
+    return spec.cls(dim, **options) if heads is None else spec.cls(dim, heads, **options)
+
+
+def ignored_heads(name: str, dim: int, heads: int | None):
+    "For mechanisms with one head per feature (H = D): warn that `heads` is ignored, unless it is None or `dim`."
+    if heads is not None and heads != dim:
+        warnings.warn(f"{name} uses one head per feature (H = D = {dim}), so heads={heads} is ignored; pass heads=None "
+                      f"(or heads={dim}) to build it without this warning.", stacklevel=3)
+
+
+def layer_heads(name: str, heads: int | None) -> int | None:
+    """The `heads` a model passes to `build_attention` for a layer `name`, given its model-wide head count: None for
+    Hydra-style mechanisms, whose H = D makes the model's count irrelevant (so they do not warn), else `heads`."""
+    return None if get_attention_spec(name).cls.one_head_per_feature else heads

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor, nn
 
-from .core import build_attention, check_choice, check_positive_int
+from .core import build_attention, check_choice, check_positive_int, layer_heads
 from .vit import ViT
 
 # %% auto #0
@@ -121,7 +121,7 @@ class PerformerLayer003(nn.Module):
     def __init__(self, dim: int, heads: int, attention: str, dropout: float, attn_options: dict):
         super().__init__()
         self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
-        self.attn = build_attention(attention, dim, heads, **attn_options)
+        self.attn = build_attention(attention, dim, layer_heads(attention, heads), **attn_options)
         self.drop = nn.Dropout(dropout)
 
     def forward(self, x: Tensor) -> Tensor:
