@@ -4,7 +4,7 @@ experiment notebooks with their default, smoke, parameters). Ends with a line `N
 
 Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only]
 """
-import argparse, hashlib, os, re, shutil, subprocess, sys, sysconfig, tempfile, time
+import argparse, hashlib, os, re, shutil, subprocess, sys, sysconfig, tempfile, time, warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -50,6 +50,13 @@ def sync_checks():
             orphans.append(str(py.relative_to(ROOT)))
     results.append(('sync: every module in effattn/ comes from a notebook that exists', not orphans,
                     'orphan modules (delete them or restore their notebook): ' + ', '.join(orphans) if orphans else ''))
+    noisy = []  # a module that warns when compiled (an invalid escape, ...) warns every user who imports it
+    for py in sorted(LIB.rglob('*.py')):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            compile(py.read_text(encoding='utf-8'), str(py), 'exec')
+        noisy += [f"{py.relative_to(ROOT)}:{m.lineno}: {m.message}" for m in w]
+    results.append(('sync: every module compiles without warnings', not noisy, '\n'.join(noisy)))
     r = subprocess.run([sys.executable, '-m', 'pip', 'check'], capture_output=True, text=True)
     results.append(('environment: pip check finds no broken requirements', r.returncode == 0, r.stdout + r.stderr))
     return results
