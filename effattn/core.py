@@ -159,7 +159,7 @@ class AttentionSpec:
     cls: type
     defaults: dict = field(default_factory=dict)
     kernel: Callable | None = None  # the pure function (q, k, v, ...) -> out
-    paper: str = ''  # where the mechanism is described (a file in ../shared/papers, or a citation)
+    paper: str = ''  # where the mechanism is described: a paper and section (e.g. '001 eq. 10'), or a citation
     summary: str = ''  # one line for tables
 
     def options(self) -> list[str]:

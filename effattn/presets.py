@@ -31,7 +31,7 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {}
-PAPER_CODE_000 = '000 authors\' code (SETTINGS.md)'
+PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
 PAPER_TEXT_000 = '000 paper text'
 
 
@@ -80,7 +80,7 @@ register_preset(Preset(
     notes="Has 0.12M parameters, not the '3.7M' the paper reports for it: the reported runs used the code's model (000_cifar)."))
 
 # %% ../nbs/21_presets.ipynb #60b9a637
-_SRC002 = '002 authors\' code (SETTINGS.md)'
+_SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
 
 
 def _p002(img_size, in_chans):

@@ -301,8 +301,8 @@ class ViT(nn.Module):
 
 def init_vit(model: ViT, scheme: str = 'timm'):
     """Initialise a ViT's own layers. 'timm': Linear trunc-normal(std 0.02), zero bias, patch conv like a Linear, cls
-    normal(1e-6), pos trunc-normal(0.02) -- like timm, truncated at +-2 in absolute value, i.e. effectively a normal. '000' (SETTINGS.md): Linear and Conv N(0, 0.02), bias 0, cls and pos trunc-normal(0.02).
-    '002' (SETTINGS.md): PyTorch defaults except pos, cls and head trunc-normal(0.02). 'torch': PyTorch defaults, zero cls/pos.
+    normal(1e-6), pos trunc-normal(0.02) -- like timm, truncated at +-2 in absolute value, i.e. effectively a normal. '000' (data/paper/SETTINGS.md): Linear and Conv N(0, 0.02), bias 0, cls and pos trunc-normal(0.02).
+    '002' (data/paper/SETTINGS.md): PyTorch defaults except pos, cls and head trunc-normal(0.02). 'torch': PyTorch defaults, zero cls/pos.
     Mechanism-internal parameters (Linformer's E, learnable kernels) keep their own initialisation."""
     own = [model.patch_embed.proj, model.head] + [getattr(b.attn, n) for b in model.blocks for n in ('qkv', 'kv', 'proj') if hasattr(b.attn, n)] \
         + [m for b in model.blocks for m in (b.mlp.fc1, b.mlp.fc2)]
