@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import difflib
+import importlib
 import inspect
 import warnings
 from dataclasses import dataclass, field
@@ -15,9 +16,9 @@ import torch
 from torch import Tensor, nn
 
 # %% auto #0
-__all__ = ['check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
-           'MultiHeadAttention', 'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec',
-           'build_attention', 'ignored_heads', 'layer_heads']
+__all__ = ['BUILTIN_MODULES', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
+           'MultiHeadAttention', 'AttentionSpec', 'load_builtin_attention', 'register_attention', 'list_attention',
+           'get_attention_spec', 'build_attention', 'ignored_heads', 'layer_heads']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -168,6 +169,20 @@ class AttentionSpec:
 
 
 _REGISTRY: dict[str, AttentionSpec] = {}
+BUILTIN_MODULES = ('softmax', 'flash', 'linformer', 'performer', 'performer_kernels', 'nystrom', 'hydra', 'linear', 'sparse')
+_BUILTINS = {'loaded': False, 'loading': False}
+
+
+def load_builtin_attention():
+    """Import effattn's own mechanism modules, which register themselves. The registry does it the first time it is read,
+    so importing effattn stays cheap (no torch for `effattn --help`) and every lookup still sees every mechanism. A name
+    registered before (a notebook's class under development) keeps its registration."""
+    if _BUILTINS['loaded'] or _BUILTINS['loading']: return
+    _BUILTINS['loading'] = True
+    try:
+        for m in BUILTIN_MODULES: importlib.import_module(f'effattn.{m}')
+        _BUILTINS['loaded'] = True
+    finally: _BUILTINS['loading'] = False
 
 
 def _init_options(cls) -> list[str]:
@@ -189,6 +204,9 @@ def register_attention(
         raise ValueError(f"register_attention({name!r}): pass the pure kernel function as kernel_fn=...; "
                          f"kernel=... sets the default of an option named 'kernel'.")
     def deco(cls):
+        if _BUILTINS['loading'] and name in _REGISTRY:  # registered before the built-ins were loaded: keep that one
+            if 'name' not in cls.__dict__: cls.name = name
+            return cls
         if name in _REGISTRY and _REGISTRY[name].cls.__qualname__ != cls.__qualname__:
             raise ValueError(f"attention name {name!r} is already registered to {_REGISTRY[name].cls.__qualname__}.")
         bad = sorted(set(defaults) - set(_init_options(cls)))
@@ -202,13 +220,14 @@ def register_attention(
 
 def list_attention() -> list[str]:
     "Names of every registered attention mechanism, sorted."
+    load_builtin_attention()
     return sorted(_REGISTRY)
 
 
 def get_attention_spec(name: str) -> AttentionSpec:
     "The `AttentionSpec` registered under `name`; a ValueError lists the valid names otherwise."
     if not isinstance(name, str) or name not in _REGISTRY:
-        check_choice('attention', name, list_attention())
+        check_choice('attention', name, list_attention())  # (loads the built-in mechanisms first)
     return _REGISTRY[name]
 
 
