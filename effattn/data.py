@@ -333,8 +333,10 @@ def load_dataset(
     raise DataError(
         f"{name}/{split} not found (tried: {', '.join(tried) or 'nothing'}). Do one of:\n"
         f"  * point to an offline copy: load_dataset(..., root=PATH) or export EFFATTN_DATA=PATH, where PATH holds one of\n{want}\n"
-        f"  * let torchvision download it: load_dataset(..., download=True) (needs internet)\n"
-        f"  * use the tiny embedded sample: load_dataset(..., source='sample')")
+        f"  * let torchvision download it: load_dataset(..., download=True) (needs internet)\n" +
+        ("  * the tiny embedded sample is missing from this installation of effattn: reinstall it from a checkout, or "
+         "from a wheel built from one (the wheel ships it as effattn/sample)" if 'embedded sample (not found)' in tried
+         else "  * use the tiny embedded sample: load_dataset(..., source='sample')"))
 
 # %% ../nbs/30_data.ipynb #be18b29c
 SAMPLE_SIZES = {'mnist': (40, 10), 'cifar10': (30, 10), 'imagenette': (10, 5)}  # images per class: (train, test)
