@@ -1,6 +1,19 @@
 """Packaging for effattn; every setting is read from settings.ini (nbdev's single source of truth)."""
 from configparser import ConfigParser
+from pathlib import Path
+import shutil
 import setuptools
+from setuptools.command.build_py import build_py
+
+
+class build_py_with_sample(build_py):
+    "Copy the embedded sample (data/sample, shared with the checkout) into the built package as effattn/sample."
+    def run(self):
+        super().run()
+        if getattr(self, 'editable_mode', False): return  # an editable install reads data/sample in place
+        src, dst = Path('data') / 'sample', Path(self.build_lib) / 'effattn' / 'sample'
+        if not src.is_dir(): raise SystemExit(f"{src.resolve()} is missing: the wheel must ship the embedded sample.")
+        shutil.copytree(src, dst, dirs_exist_ok=True)
 
 cfg = ConfigParser(delimiters=['='])
 cfg.read('settings.ini', encoding='utf-8')
@@ -33,8 +46,7 @@ setuptools.setup(
         'Topic :: Scientific/Engineering :: Artificial Intelligence',
     ],
     packages=setuptools.find_packages(include=['effattn', 'effattn.*']),
-    include_package_data=True,
-    package_data={'effattn': ['sample/*']},
+    cmdclass={'build_py': build_py_with_sample},  # ships data/sample inside the package (effattn/sample)
     install_requires=reqs,
     extras_require={'repro': repro, 'bench': bench, 'dev': repro + dev},
     python_requires='>=' + cfg['min_python'],

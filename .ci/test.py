@@ -2,9 +2,9 @@
 """effattn's whole test suite: sync checks, then every notebook under nbs/ (library notebooks with nbdev's test runner,
 experiment notebooks with their default, smoke, parameters). Ends with a line `N passed, M failed`.
 
-Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync]
+Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only]
 """
-import argparse, hashlib, os, re, subprocess, sys, time
+import argparse, hashlib, os, re, shutil, subprocess, sys, sysconfig, tempfile, time, warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -50,9 +50,64 @@ def sync_checks():
             orphans.append(str(py.relative_to(ROOT)))
     results.append(('sync: every module in effattn/ comes from a notebook that exists', not orphans,
                     'orphan modules (delete them or restore their notebook): ' + ', '.join(orphans) if orphans else ''))
+    noisy = []  # a module that warns when compiled (an invalid escape, ...) warns every user who imports it
+    for py in sorted(LIB.rglob('*.py')):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            compile(py.read_text(encoding='utf-8'), str(py), 'exec')
+        noisy += [f"{py.relative_to(ROOT)}:{m.lineno}: {m.message}" for m in w]
+    results.append(('sync: every module compiles without warnings', not noisy, '\n'.join(noisy)))
     r = subprocess.run([sys.executable, '-m', 'pip', 'check'], capture_output=True, text=True)
     results.append(('environment: pip check finds no broken requirements', r.returncode == 0, r.stdout + r.stderr))
     return results
+
+
+WHEEL_SMOKE = r"""
+import os, sys, effattn, effattn.data as d
+where = os.path.dirname(effattn.__file__)
+assert 'site-packages' in where, f"effattn imported from {where}, not from the installed wheel"
+for name in ('mnist', 'cifar10', 'imagenette'):
+    x = d.load_dataset(name, 'train', source='sample')
+    assert x.source.startswith('sample:') and len(x) > 0, (name, x.source)
+x = d.load_dataset('cifar10', 'test')  # 'auto' falls back to the sample shipped in the wheel
+assert x.source.startswith('sample:' + where), x.source
+print('wheel ok:', where)
+"""
+
+
+def package_check():
+    """Build a wheel from the checkout's package files, install it (no dependencies) into a fresh venv that borrows this
+    interpreter's installed packages (torch etc.; no download), and use it outside the checkout: import it, load the
+    embedded sample, run the console script. Offline and a few seconds, apart from importing torch."""
+    name = 'package: the wheel installs into a fresh venv and works outside the checkout (embedded sample, CLI)'
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp); src = tmp / 'src'
+        skip = shutil.ignore_patterns('__pycache__', '*.pyc')
+        for item in ('effattn', 'data/sample'): shutil.copytree(ROOT / item, src / item, ignore=skip)
+        for f in ('setup.py', 'settings.ini', 'README.md', 'MANIFEST.in'): shutil.copy(ROOT / f, src / f)
+        build = [sys.executable, '-m', 'pip', 'wheel', '-q', '--no-deps', '-w', str(tmp / 'dist'), str(src)]
+        r = subprocess.run(build[:4] + ['--no-build-isolation'] + build[4:], capture_output=True, text=True)
+        if r.returncode:  # this venv lacks setuptools/wheel: let pip fetch the build backend (needs the package index)
+            r = subprocess.run(build, capture_output=True, text=True)
+        wheels = sorted((tmp / 'dist').glob('effattn-*.whl'))
+        if r.returncode or not wheels: return name, False, 'building the wheel failed:\n' + r.stdout + r.stderr
+        subprocess.run([sys.executable, '-m', 'venv', '--without-pip', str(tmp / 'venv')], check=True)
+        py = tmp / 'venv' / 'bin' / 'python'
+        site = subprocess.run([str(py), '-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        # lines of a .pth are plain path entries: the borrowed folders' own .pth files (our editable install) stay inert
+        borrowed = dict.fromkeys([sysconfig.get_paths()['purelib'], sysconfig.get_paths()['platlib']])
+        Path(site, '_borrowed.pth').write_text('\n'.join(borrowed) + '\n')
+        env = {k: v for k, v in os.environ.items() if k not in ('EFFATTN_DATA', 'PYTHONPATH')}
+        env['EFFATTN_CACHE'] = str(tmp / 'cache')
+        log = ''
+        for cmd in ([str(py), '-m', 'pip', 'install', '-q', '--no-deps', '--no-index', str(wheels[0])],
+                    [str(py), '-c', WHEEL_SMOKE],
+                    [str(tmp / 'venv' / 'bin' / 'effattn'), '--help']):
+            r = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True)
+            log += f"$ {' '.join(cmd[:3])} ...\n{r.stdout}{r.stderr}"
+            if r.returncode: return name, False, log
+        return name, True, log
 
 
 def notebooks(only=None):
@@ -102,6 +157,7 @@ def main():
     ap.add_argument('--only', default=None, help='regex: run only notebooks whose path matches')
     ap.add_argument('--workers', type=int, default=int(os.environ.get('EFFATTN_TEST_WORKERS', 2)))
     ap.add_argument('--no-sync', action='store_true', help='skip the notebook/library sync checks')
+    ap.add_argument('--checks-only', action='store_true', help='run only the sync and package checks, no notebooks')
     ap.add_argument('--timeout', type=int, default=1800, help='seconds allowed per notebook')
     ap.add_argument('--run-one', default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -111,11 +167,11 @@ def main():
     passed = failed = 0
     failures = []
     if not args.no_sync:
-        for name, ok, detail in sync_checks():
+        for name, ok, detail in sync_checks() + [package_check()]:
             print(f"{'PASS' if ok else 'FAIL'}  {name}", flush=True)
             if ok: passed += 1
             else: failed += 1; failures.append((name, detail))
-    nbs = notebooks(args.only)
+    nbs = [] if args.checks_only else notebooks(args.only)
     last = [p for p in nbs if experiment_key(p) == 'report']  # the report reads the other notebooks' claims
     def record(result):
         nonlocal passed, failed

@@ -1,10 +1,27 @@
 __version__ = "0.1.0"
 """effattn: efficient attention for Vision Transformers, every mechanism tested against exact attention.
 
-Importing the package registers every mechanism, so `list_attention()` and `build_attention()` see them all."""
-from .core import (AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, list_attention,
-                   register_attention)
-# importing the mechanism modules registers them
-from . import softmax, flash, linformer, performer, performer_kernels, nystrom, hydra, linear, sparse
-from .vit import ViT, resolve_attention
-from .presets import create_model, list_presets, preset
+Importing the package is cheap: the names below load on first use (so `effattn --help` needs no torch), and the
+registry imports every mechanism module the first time it is read, so `list_attention()` and `build_attention()` see
+them all."""
+import importlib
+
+_NAMES = {'AttentionSpec': 'core', 'MultiHeadAttention': 'core', 'build_attention': 'core', 'get_attention_spec': 'core',
+          'list_attention': 'core', 'register_attention': 'core', 'ViT': 'vit', 'resolve_attention': 'vit',
+          'create_model': 'presets', 'list_presets': 'presets', 'preset': 'presets'}
+__all__ = list(_NAMES)
+
+
+def __getattr__(name: str):
+    "Load a public name, or a submodule (`effattn.hydra`), on first access."
+    try: value = getattr(importlib.import_module(f'{__name__}.{_NAMES[name]}'), name) if name in _NAMES else \
+        importlib.import_module(f'{__name__}.{name}')
+    except ModuleNotFoundError as e:
+        if e.name != f'{__name__}.{name}': raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_NAMES))

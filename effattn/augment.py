@@ -267,7 +267,7 @@ class Pipeline:
         return random_erase(x, g, self.random_erasing) if self.random_erasing else x
 
 
-_S000, _S002 = '000 authors\' code (SETTINGS.md)', '002 authors\' code (SETTINGS.md)'
+_S000, _S002 = '000 authors\' code (data/paper/SETTINGS.md)', '002 authors\' code (data/paper/SETTINGS.md)'
 PIPELINES = {p.name: p for p in (
     Pipeline('000_imagenette', IMAGENET_MEAN, IMAGENET_STD, hflip=True, color_jitter=(0.4, 0.4, 0.4, 0.1),
              sources=dict(resize='000 code: resize 160 (the offline copy is already 160x160)', hflip=_S000,

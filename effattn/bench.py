@@ -18,7 +18,7 @@ import torch
 from torch import nn
 
 import effattn
-from .core import build_attention, get_attention_spec, list_attention
+from .core import build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import peak_memory, provenance, sync, time_fn
 
 # %% auto #0
@@ -55,7 +55,7 @@ def attention_benchmark(
             row = dict(name=name, N=N)
             try:
                 torch.manual_seed(0)
-                layer = build_attention(name, dim, heads, **bench_options(name, N)).to(device)
+                layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).to(device)
                 x = torch.randn(batch, N, dim, device=device, requires_grad=True)
                 def fb():
                     layer(x).sum().backward()

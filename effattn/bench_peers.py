@@ -29,10 +29,10 @@ from .testing import rel_error
 import effattn.linformer, effattn.nystrom, effattn.performer, effattn.softmax, effattn.sparse  # register the mechanisms
 
 # %% auto #0
-__all__ = ['PEERS', 'PAIRS', 'SDPA_BACKENDS', 'peer_version', 'import_peer', 'peer_missing', 'PeerSettings',
-           'PeerKernelAttention', 'effattn_options', 'build_effattn', 'PeerPair', 'interleaved_timings', 'paired_ratio',
-           'default_backends', 'sdpa_backend', 'level_contenders', 'crossover', 'crossovers', 'measure_level',
-           'peer_benchmark', 'format_peer_table', 'format_crossovers', 'main']
+__all__ = ['PEERS', 'PAIRS', 'SDPA_BACKENDS', 'RATIO_NOTE', 'QUICK', 'peer_version', 'import_peer', 'peer_missing',
+           'PeerSettings', 'PeerKernelAttention', 'effattn_options', 'build_effattn', 'PeerPair', 'interleaved_timings',
+           'paired_ratio', 'default_backends', 'sdpa_backend', 'level_contenders', 'crossover', 'crossovers',
+           'measure_level', 'peer_benchmark', 'format_peer_table', 'format_crossovers', 'main']
 
 # %% ../nbs/43_bench_peers.ipynb #28edd998
 PEERS = {  # PyPI distribution -> (import name, version checked here)
@@ -408,6 +408,11 @@ def peer_benchmark(
     return rows
 
 # %% ../nbs/43_bench_peers.ipynb #430e66b9
+RATIO_NOTE = ("# eff/peer, eff/sm, peer/sm and 'x softmax' are medians of ratios paired round by round, not ratios of the "
+              "ms columns (medians of each contender's own times): under load the two can disagree; the paired ratios "
+              "are the robust ones.")
+
+
 def format_peer_table(rows: list[dict], level: str) -> str:
     "The rows of one level as a table: references first, then each mechanism (effattn vs peer) by N."
     rows = [r for r in rows if r['level'] == level]
@@ -421,8 +426,9 @@ def format_peer_table(rows: list[dict], level: str) -> str:
         x = f"{pr(r, ref[r['N']]):.2f}" if 'ms' in r and r['N'] in ref else '-'
         lines.append(f"{r['name']:<16}{r['N']:>7}{ms(r) if 'ms' in r else '-':>12}{x:>11}{mb(r):>10}"
                      + ('' if 'ms' in r else f"  {r.get('error', '')}"))
-    lines += ['', f"{'mechanism':<16}{'N':>7}{'effattn ms':>12}{'peer ms':>10}{'eff/peer':>10}{'eff/sm':>8}{'peer/sm':>8}"
-                  f"{'eff MB':>9}{'peer MB':>9}{'rel diff':>10}"]
+    lines += ['', RATIO_NOTE,
+              f"{'mechanism':<16}{'N':>7}{'effattn ms':>12}{'peer ms':>10}{'eff/peer':>10}{'eff/sm':>8}{'peer/sm':>8}"
+              f"{'eff MB':>9}{'peer MB':>9}{'rel diff':>10}"]
     cell = {(r['name'], r['impl'], r['N']): r for r in rows}
     keys = sorted({(r['name'], r['N']) for r in rows if r['impl'] != 'reference'},
                   key=lambda t: (list(PAIRS).index(t[0]) if t[0] in PAIRS else 99, t[1]))
@@ -463,6 +469,9 @@ def _load() -> str:
     except OSError: return 'unknown'
 
 
+QUICK = dict(sizes=[256, 1024], repeats=3, max_seconds=1.0, refine=0)  # `--quick`: a first look, not a measurement
+
+
 def main(argv: list[str] | None = None):
     "Entry point of `python -m effattn.bench_peers`."
     d = PeerSettings()
@@ -487,7 +496,11 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--clock', default='wall', choices=['wall', 'cpu'],
                     help='wall: synchronised wall clock; cpu: process CPU time (CPU and --threads 1 only: robust to load)')
     ap.add_argument('--json', default=None, help='also write the rows to this JSON file')
+    ap.add_argument('--quick', action='store_true',
+                    help='a first look in a minute or two: N = 256 and 1024, 3 repeats of at most 1 s, no refinement '
+                         '(the full default run takes about 10 minutes on a 2-core CPU)')
     a = ap.parse_args(argv)
+    if a.quick: vars(a).update(QUICK)
     if a.threads: torch.set_num_threads(a.threads)
     s = PeerSettings(a.dim, a.heads, a.batch, a.features, a.landmarks, a.pinv_iters, a.conv_kernel or None, a.k, a.window)
     dtype = getattr(torch, a.dtype)

@@ -6,14 +6,20 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
-from .experiment import PROFILES, output_dirs, repo_root
+PROFILES = ('smoke', 'cpu', 'paper')  # = effattn.experiment.PROFILES (tested below); here so that `--help` needs no torch
 
 # %% auto #0
-__all__ = ['PAPERS', 'experiment_notebooks', 'paper_key', 'executed_path', 'reproduce', 'main', 'console']
+__all__ = ['PROFILES', 'PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
+           'describe_changes', 'keep_committed', 'reproduce', 'main', 'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
 PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
@@ -21,10 +27,8 @@ PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 're
 
 def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Path]:
     "The experiment notebooks of `papers` (default: all), in order."
-    folder = repo_root(root) / 'nbs' / 'experiments'
-    if not folder.is_dir():
-        raise FileNotFoundError(f"{folder} not found: `effattn reproduce` runs the notebooks of an effattn checkout; "
-                                f"clone the repository and run it from inside.")
+    from effattn.experiment import require_checkout
+    folder = require_checkout(root, 'effattn reproduce') / 'nbs' / 'experiments'
     papers = list(papers or PAPERS)
     bad = [p for p in papers if p not in PAPERS]
     if bad: raise ValueError(f"unknown paper(s) {bad}; choose from {list(PAPERS)}.")
@@ -40,34 +44,158 @@ def paper_key(nb: Path) -> str:
 
 def executed_path(nb: Path, profile: str) -> Path:
     "Where the executed copy of notebook `nb` is kept (beside its paper's results)."
+    from effattn.experiment import output_dirs, repo_root
     paper = paper_key(nb)
     if profile == 'smoke': return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
     return output_dirs(paper, profile, nb)['results'] / f"{nb.stem}.{profile}.ipynb"
 
 
-def reproduce(papers=None, profile: str = 'smoke', device: str = 'auto', log=print, **parameters) -> dict[str, str]:
+def report_path(profile: str, root: Path) -> Path:
+    "Where `effattn report` and the report notebook write the report of a profile."
+    return root / ('runs/smoke' if profile == 'smoke' else 'data') / 'REPRODUCTION.md'
+
+# %% ../nbs/42_cli.ipynb #1278e41a
+RECORDS = ('runs.jsonl', 'runs.csv', 'failures.jsonl')  # the append-only run records: never rolled back
+
+
+def findings(paper: str, profile: str, root: Path) -> dict[Path, bytes]:
+    "The files that state a notebook's findings for a profile (executed copy, claims, tables, figures; the report), by path."
+    from effattn.experiment import output_dirs
+    dirs = output_dirs(paper, profile, root)
+    files = [p for p in dirs['results'].glob('*') if p.name not in RECORDS] + list(dirs['figures'].rglob('*'))
+    if paper == 'report': files.append(report_path(profile, root))
+    return {p: p.read_bytes() for p in files if p.is_file()}
+
+
+def _claims(blob: bytes) -> dict:
+    try: return {c['id']: c for c in json.loads(blob)['claims']}
+    except (ValueError, KeyError, TypeError): return {}
+
+
+def describe_changes(before: dict[Path, bytes], after: dict[Path, bytes], root: Path) -> list[str]:
+    "One line per changed finding: each claim whose verdict or number moved, and every other file that changed."
+    out = []
+    for p in sorted(set(before) | set(after)):
+        old, new = before.get(p), after.get(p)
+        if old == new: continue
+        rel = p.relative_to(root) if p.is_relative_to(root) else p
+        if old is not None and new is not None and p.name.startswith('claims.') and p.suffix == '.json':
+            a, b = _claims(old), _claims(new)
+            moved = [f"claim {i}: {a[i]['verdict']} ({a[i]['ours']}) -> {b[i]['verdict']} ({b[i]['ours']})"
+                     for i in a if i in b and (a[i]['verdict'], a[i]['ours']) != (b[i]['verdict'], b[i]['ours'])]
+            moved += [f"claim {i}: new" for i in b if i not in a] + [f"claim {i}: gone" for i in a if i not in b]
+            out += moved or [f"{rel}: provenance only (no claim moved)"]
+        else: out.append(f"{'new' if old is None else 'deleted' if new is None else 'changed'}: {rel}")
+    return out
+
+
+def keep_committed(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path) -> list[Path]:
+    "Move the re-measured versions of files that existed before into `keep` (same relative paths), and restore the old ones."
+    moved = []
+    for p, old in before.items():
+        if after.get(p) == old: continue
+        if p in after:
+            dst = keep / p.relative_to(root); dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes(after[p]); moved.append(dst)
+        p.parent.mkdir(parents=True, exist_ok=True); p.write_bytes(old)
+    return moved
+
+
+def _read_run_log(path: Path) -> tuple[int, int]:
+    "(trained, reused) runs noted by `effattn.experiment.log_run` in one notebook."
+    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+    return sum(not l['reused'] for l in lines), sum(bool(l['reused']) for l in lines)
+
+
+@contextmanager
+def _environ(**env):
+    "Set environment variables (inherited by the notebook kernels) for the duration of a block."
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try: yield
+    finally:
+        for k, v in old.items():
+            if v is None: os.environ.pop(k, None)
+            else: os.environ[k] = v
+
+
+def _show(p: Path) -> str:
+    "A path relative to the current folder where it lies inside it."
+    p = Path(p)
+    return str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p)
+
+# %% ../nbs/42_cli.ipynb #adbf7519
+def _papermill():
+    try: import papermill
+    except ModuleNotFoundError as e:
+        raise ModuleNotFoundError("effattn reproduce runs the experiment notebooks with papermill, which is not installed "
+                                  "here: install the [repro] extra (in the checkout: pip install -e \".[repro]\").") from e
+    return papermill
+
+
+def reproduce(
+    papers=None,  # paper keys (default: all of PAPERS)
+    profile: str = 'smoke',  # 'smoke', 'cpu' or 'paper'
+    device: str = 'auto',
+    log=print,
+    rerun: bool = False,  # train every run again, even those recorded in runs.jsonl (sets EFFATTN_RERUN=1)
+    update: bool = False,  # let a re-measurement replace committed findings although nothing was retrained
+    root: str | Path | None = None,  # the checkout (default: the one containing the current folder)
+    **parameters,
+) -> dict[str, str]:
     "Execute the experiment notebooks with papermill; return {notebook: 'ok' | error}. Failures do not stop the others."
-    import papermill as pm
+    pm = _papermill()
+    from effattn.experiment import output_dirs, require_checkout
     if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
-    status = {}
-    nbs = experiment_notebooks(papers)
+    root = require_checkout(root, 'effattn reproduce')
+    status, accepted = {}, False
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    nbs = experiment_notebooks(papers, root)
     for i, nb in enumerate(nbs):
-        out = executed_path(nb, profile)
+        key, out = paper_key(nb), executed_path(nb, profile)
         out.parent.mkdir(parents=True, exist_ok=True)
-        log(f"[{i + 1}/{len(nbs)}] {nb.name} (profile {profile}) -> {out}", flush=True)
+        before = findings(key, profile, root) if profile != 'smoke' else None  # smoke outputs are scratch
+        log(f"[{i + 1}/{len(nbs)}] {nb.name} (profile {profile}) -> {_show(out)}", flush=True)
         t0 = time.time()
+        fd, runlog = tempfile.mkstemp(prefix='effattn-runs-', suffix='.jsonl'); os.close(fd); runlog = Path(runlog)
         try:
-            pm.execute_notebook(str(nb), str(out), parameters=dict(profile=profile, device=device, **parameters),
-                                cwd=str(nb.parent), kernel_name='python3', progress_bar=False)
+            with _environ(EFFATTN_RUN_LOG=str(runlog), EFFATTN_RERUN='1' if rerun else '0'):
+                pm.execute_notebook(str(nb), str(out), parameters=dict(profile=profile, device=device, **parameters),
+                                    cwd=str(nb.parent), kernel_name='python3', progress_bar=False,
+                                    extra_arguments=['--IPKernelApp.log_level=ERROR'])  # no startup chatter per notebook
             status[nb.name] = 'ok'
-            log(f"    ok in {time.time() - t0:.0f}s", flush=True)
         except Exception as e:
             msg = str(e).strip().splitlines()
             status[nb.name] = f"{type(e).__name__}: {msg[-1] if msg else ''}"
-            log(f"    FAILED after {time.time() - t0:.0f}s: {status[nb.name]}\n    (partly executed copy: {out})", flush=True)
+        trained, reused = _read_run_log(runlog); runlog.unlink(missing_ok=True)
+        runs = (f"{trained} run(s) trained, {reused} reused from {_show(output_dirs(key, profile, root)['results'] / 'runs.jsonl')}"
+                if trained + reused else 'no training runs')
+        if status[nb.name] == 'ok': log(f"    ok in {time.time() - t0:.0f}s; {runs}", flush=True)
+        else: log(f"    FAILED after {time.time() - t0:.0f}s: {status[nb.name]}; {runs}\n"
+                  f"    (partly executed copy: {_show(out)})", flush=True)
+        if before is None: continue
+        after = findings(key, profile, root)
+        changes = describe_changes(before, after, root)
+        if not changes: log("    findings unchanged", flush=True); continue
+        if update or rerun or trained or (key == 'report' and accepted) or not any(p in after for p in before):
+            accepted = True
+            log("    findings updated:" + ''.join(f"\n      {c}" for c in changes), flush=True)
+            continue
+        keep = root / 'runs' / profile / stamp / key
+        moved = keep_committed(before, after, root, keep)
+        log(f"    nothing was retrained, so the committed findings stay as they were; this re-measurement differs:" +
+            ''.join(f"\n      {c}" for c in changes) +
+            f"\n    its files are in {_show(keep)} ({len(moved)} file(s)); to replace the committed ones, run again "
+            f"with --update (or retrain with --rerun).", flush=True)
     failed = {k: v for k, v in status.items() if v != 'ok'}
+    report = report_path(profile, root)
+    folders = output_dirs('<paper>', profile, root)
     log(f"\n{len(status) - len(failed)} of {len(status)} notebooks ran" +
-        (''.join(f"\n  FAILED {k}: {v}" for k, v in failed.items()) if failed else '.'))
+        (''.join(f"\n  FAILED {k}: {v}" for k, v in failed.items()) if failed else '.') +
+        (f"\nreport: {_show(report)}" if report.exists() else
+         f"\nreport: not written; run `effattn report --profile {profile}` to write {_show(report)}") +
+        f"\nresults: {_show(folders['results'])}/, figures: {_show(folders['figures'])}/, executed notebooks: "
+        f"{_show(executed_path(root / 'nbs' / 'experiments' / '<paper>_x.ipynb', profile).parent)}/")
     return status
 
 # %% ../nbs/42_cli.ipynb #84d00fd2
@@ -75,32 +203,47 @@ def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')
     sub = ap.add_subparsers(dest='cmd', required=True)
+    repo = dict(default=None, metavar='PATH', help='the effattn checkout (default: the one containing the current folder)')
     r = sub.add_parser('reproduce', help='run the experiment notebooks through papermill')
-    r.add_argument('--papers', nargs='+', default=None, help=f"default: all of {', '.join(PAPERS)}")
+    r.add_argument('--papers', nargs='+', default=None, choices=PAPERS, metavar='PAPER',
+                   help=f"any of {', '.join(PAPERS)} (default: all)")
     r.add_argument('--profile', default='smoke', choices=PROFILES,
                    help='smoke: tiny, embedded data (minutes); cpu: ~1 h per notebook on a 2-core CPU; paper: GPU')
     r.add_argument('--device', default='auto')
-    rep = sub.add_parser('report', help='regenerate data/REPRODUCTION.md from the recorded results')
+    r.add_argument('--rerun', action='store_true', help='train every run again, even those already recorded in runs.jsonl')
+    r.add_argument('--update', action='store_true',
+                   help='let a re-measurement replace the committed findings (claims, tables, figures, executed notebook) '
+                        'although no run was retrained; without it they are kept and the new files go to runs/<profile>/')
+    r.add_argument('--repo', **repo)
+    rep = sub.add_parser('report', help='regenerate the reproduction report from the recorded claims')
     rep.add_argument('--profile', default=None, choices=PROFILES,
-                     help='default: each claim from the strongest profile that judged it (paper > cpu); smoke writes runs/smoke/')
-    sub.add_parser('list', help='list the mechanisms, presets and experiment notebooks')
-    from effattn import campaign
+                     help="whose claims to report (default: each claim from the strongest profile that judged it, "
+                          "paper > cpu, written to data/REPRODUCTION.md); smoke writes runs/smoke/REPRODUCTION.md")
+    rep.add_argument('--repo', **repo)
+    lst = sub.add_parser('list', help='list the mechanisms, presets and experiment notebooks')
+    lst.add_argument('--repo', **repo)
+    from effattn import campaign  # (imports no torch: `effattn --help` stays fast)
     campaign.add_parser(sub)
     args = ap.parse_args(argv)
-    if args.cmd == 'reproduce':
-        status = reproduce(args.papers, args.profile, args.device)
-        return 0 if all(v == 'ok' for v in status.values()) else 1
-    if args.cmd == 'campaign': return campaign.command(args)
-    if args.cmd == 'report':
-        from effattn.report import write_report
-        path = write_report(profile=args.profile)
-        print(f"wrote {path}")
-        return 0
+    try:
+        if args.cmd == 'reproduce':
+            status = reproduce(args.papers, args.profile, args.device, rerun=args.rerun, update=args.update, root=args.repo)
+            return 0 if all(v == 'ok' for v in status.values()) else 1
+        if args.cmd == 'campaign': return campaign.command(args)
+        if args.cmd == 'report':
+            from effattn.experiment import require_checkout
+            from effattn.report import write_report
+            path = write_report(profile=args.profile, root=require_checkout(args.repo, 'effattn report'))
+            print(f"wrote {_show(path)}")
+            return 0
+    except (ModuleNotFoundError, FileNotFoundError) as e:  # a missing extra or checkout: the message says what to do
+        print(f"effattn {args.cmd}: error: {e}", file=sys.stderr)
+        return 2
     import effattn
     print('mechanisms:', ', '.join(effattn.list_attention()))
     print('presets:', ', '.join(effattn.list_presets()))
-    try: print('experiments:', ', '.join(p.name for p in experiment_notebooks()))
-    except FileNotFoundError as e: print(e)
+    try: print('experiments:', ', '.join(p.name for p in experiment_notebooks(root=args.repo)))
+    except FileNotFoundError as e: print(f"experiments: none listed, {e}")
     return 0
 
 

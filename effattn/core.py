@@ -6,7 +6,9 @@
 from __future__ import annotations
 
 import difflib
+import importlib
 import inspect
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -14,9 +16,9 @@ import torch
 from torch import Tensor, nn
 
 # %% auto #0
-__all__ = ['check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
-           'MultiHeadAttention', 'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec',
-           'build_attention']
+__all__ = ['BUILTIN_MODULES', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
+           'MultiHeadAttention', 'AttentionSpec', 'load_builtin_attention', 'register_attention', 'list_attention',
+           'get_attention_spec', 'build_attention', 'ignored_heads', 'layer_heads']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -98,6 +100,7 @@ def check_no_mask(who: str, attn_mask=None, is_causal: bool = False):
 class MultiHeadAttention(nn.Module):
     "Projections shared by every mechanism: `(B, N, dim)` -> q, k, v `(B, H, N, d)` -> `kernel` -> `(B, N, dim)`."
     has_attn_matrix: bool = False  # does the mechanism form attention probabilities (so `attn_drop` means something)?
+    one_head_per_feature: bool = False  # Hydra-style: H = D whatever `heads` says (see `layer_heads`)
     name: str = 'attention'  # registry name, set by `register_attention`
 
     def __init__(self,
@@ -157,7 +160,7 @@ class AttentionSpec:
     cls: type
     defaults: dict = field(default_factory=dict)
     kernel: Callable | None = None  # the pure function (q, k, v, ...) -> out
-    paper: str = ''  # where the mechanism is described (a file in ../shared/papers, or a citation)
+    paper: str = ''  # where the mechanism is described: a paper and section (e.g. '001 eq. 10'), or a citation
     summary: str = ''  # one line for tables
 
     def options(self) -> list[str]:
@@ -166,6 +169,20 @@ class AttentionSpec:
 
 
 _REGISTRY: dict[str, AttentionSpec] = {}
+BUILTIN_MODULES = ('softmax', 'flash', 'linformer', 'performer', 'performer_kernels', 'nystrom', 'hydra', 'linear', 'sparse')
+_BUILTINS = {'loaded': False, 'loading': False}
+
+
+def load_builtin_attention():
+    """Import effattn's own mechanism modules, which register themselves. The registry does it the first time it is read,
+    so importing effattn stays cheap (no torch for `effattn --help`) and every lookup still sees every mechanism. A name
+    registered before (a notebook's class under development) keeps its registration."""
+    if _BUILTINS['loaded'] or _BUILTINS['loading']: return
+    _BUILTINS['loading'] = True
+    try:
+        for m in BUILTIN_MODULES: importlib.import_module(f'effattn.{m}')
+        _BUILTINS['loaded'] = True
+    finally: _BUILTINS['loading'] = False
 
 
 def _init_options(cls) -> list[str]:
@@ -187,6 +204,9 @@ def register_attention(
         raise ValueError(f"register_attention({name!r}): pass the pure kernel function as kernel_fn=...; "
                          f"kernel=... sets the default of an option named 'kernel'.")
     def deco(cls):
+        if _BUILTINS['loading'] and name in _REGISTRY:  # registered before the built-ins were loaded: keep that one
+            if 'name' not in cls.__dict__: cls.name = name
+            return cls
         if name in _REGISTRY and _REGISTRY[name].cls.__qualname__ != cls.__qualname__:
             raise ValueError(f"attention name {name!r} is already registered to {_REGISTRY[name].cls.__qualname__}.")
         bad = sorted(set(defaults) - set(_init_options(cls)))
@@ -200,26 +220,42 @@ def register_attention(
 
 def list_attention() -> list[str]:
     "Names of every registered attention mechanism, sorted."
+    load_builtin_attention()
     return sorted(_REGISTRY)
 
 
 def get_attention_spec(name: str) -> AttentionSpec:
     "The `AttentionSpec` registered under `name`; a ValueError lists the valid names otherwise."
     if not isinstance(name, str) or name not in _REGISTRY:
-        check_choice('attention', name, list_attention())
+        check_choice('attention', name, list_attention())  # (loads the built-in mechanisms first)
     return _REGISTRY[name]
 
 
 def build_attention(
     name: str,  # a name from `list_attention()`
     dim: int,  # token width D
-    heads: int = 8,  # number of heads
+    heads: int | None = None,  # number of heads; None: the mechanism's default (8; H = D for Hydra-style mechanisms)
     **options,  # mechanism options; see `get_attention_spec(name).options()`
 ) -> MultiHeadAttention:
-    "Build the attention layer registered as `name`, mapping `(B, N, dim)` -> `(B, N, dim)`."
+    """Build the attention layer registered as `name`, mapping `(B, N, dim)` -> `(B, N, dim)`. Hydra-style mechanisms
+    (`one_head_per_feature`) always use H = D heads: they need no divisor of `dim`, and warn about any other `heads`."""
     spec = get_attention_spec(name)
     valid = spec.options()
     bad = sorted(set(options) - set(valid))
     if bad:
         raise ValueError(f"{name} has no option(s) {bad}; its options are {valid}.")
-    return spec.cls(dim, heads, **{**spec.defaults, **options})
+    options = {**spec.defaults, **options}
+    return spec.cls(dim, **options) if heads is None else spec.cls(dim, heads, **options)
+
+
+def ignored_heads(name: str, dim: int, heads: int | None):
+    "For mechanisms with one head per feature (H = D): warn that `heads` is ignored, unless it is None or `dim`."
+    if heads is not None and heads != dim:
+        warnings.warn(f"{name} uses one head per feature (H = D = {dim}), so heads={heads} is ignored; pass heads=None "
+                      f"(or heads={dim}) to build it without this warning.", stacklevel=3)
+
+
+def layer_heads(name: str, heads: int | None) -> int | None:
+    """The `heads` a model passes to `build_attention` for a layer `name`, given its model-wide head count: None for
+    Hydra-style mechanisms, whose H = D makes the model's count irrelevant (so they do not warn), else `heads`."""
+    return None if get_attention_spec(name).cls.one_head_per_feature else heads

@@ -243,9 +243,9 @@ def cache_dir() -> Path:
 
 
 def sample_root() -> Path | None:
-    "The embedded sample: data/sample in a checkout (or an installed copy under <prefix>/share/effattn/sample)."
+    "The embedded sample: data/sample in a checkout, or effattn/sample in an installed wheel (setup.py copies it there)."
     here = Path(globals().get('__file__', Path.cwd() / 'x.py')).resolve().parent
-    for cand in (here.parent / 'data' / 'sample', here / 'data' / 'sample', Path(sys.prefix) / 'share' / 'effattn' / 'sample'):
+    for cand in (here.parent / 'data' / 'sample', here / 'data' / 'sample', here / 'sample'):
         if cand.is_dir(): return cand
     return None
 
@@ -302,9 +302,11 @@ def load_dataset(
     info = DATASETS[check_choice('dataset', name, DATASETS)]
     check_choice('split', split, info.splits)
     check_choice('source', source, SOURCES)
+    origin = 'the root argument' if root is not None else 'the environment variable EFFATTN_DATA'
     root = Path(root) if root is not None else (Path(os.environ['EFFATTN_DATA']) if os.environ.get('EFFATTN_DATA') else None)
     if root is not None and not root.is_dir() and source in ('auto', 'offline'):
-        raise DataError(f"data root {root} (from {'the root argument' if root else 'EFFATTN_DATA'}) is not a directory.")
+        fix = 'pass an existing folder' if origin.startswith('the root') else 'export EFFATTN_DATA=<an existing folder> or unset it'
+        raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
     tried = []
     if source in ('auto', 'offline') and root is not None:
         found = locate(name, split, root)
@@ -331,8 +333,10 @@ def load_dataset(
     raise DataError(
         f"{name}/{split} not found (tried: {', '.join(tried) or 'nothing'}). Do one of:\n"
         f"  * point to an offline copy: load_dataset(..., root=PATH) or export EFFATTN_DATA=PATH, where PATH holds one of\n{want}\n"
-        f"  * let torchvision download it: load_dataset(..., download=True) (needs internet)\n"
-        f"  * use the tiny embedded sample: load_dataset(..., source='sample')")
+        f"  * let torchvision download it: load_dataset(..., download=True) (needs internet)\n" +
+        ("  * the tiny embedded sample is missing from this installation of effattn: reinstall it from a checkout, or "
+         "from a wheel built from one (the wheel ships it as effattn/sample)" if 'embedded sample (not found)' in tried
+         else "  * use the tiny embedded sample: load_dataset(..., source='sample')"))
 
 # %% ../nbs/30_data.ipynb #be18b29c
 SAMPLE_SIZES = {'mnist': (40, 10), 'cifar10': (30, 10), 'imagenette': (10, 5)}  # images per class: (train, test)

@@ -24,8 +24,9 @@ from .train import (RunResult, TrainConfig, append_jsonl, atomic_save, atomic_wr
                            init_distributed, read_jsonl, resolve_device)
 
 # %% auto #0
-__all__ = ['PROFILES', 'repo_root', 'output_dirs', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
-           'run', 'trained_weights', 'statistics_mean', 'run_grid', 'load_records']
+__all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'RunSpec', 'balanced_subset', 'load_run_data',
+           'write_summary', 'find_record', 'rerun_requested', 'log_run', 'run', 'trained_weights', 'statistics_mean',
+           'run_grid', 'load_records']
 
 # %% ../nbs/41_experiment.ipynb #afea203b
 PROFILES = ('smoke', 'cpu', 'paper')
@@ -37,6 +38,16 @@ def repo_root(start: str | Path | None = None) -> Path:
     for cand in (p, *p.parents):
         if (cand / 'settings.ini').exists() and (cand / 'effattn').is_dir(): return cand
     return Path.cwd()
+
+
+def require_checkout(start: str | Path | None = None, what: str = 'this command') -> Path:
+    "The effattn checkout containing `start` (default: the current folder); a clear error if there is none."
+    root = repo_root(start)
+    if not ((root / 'settings.ini').exists() and (root / 'nbs' / 'experiments').is_dir()):
+        where = Path(start or Path.cwd()).resolve()
+        raise FileNotFoundError(f"{what} needs an effattn checkout (its notebooks and data/results), and {where} is not "
+                                f"inside one: run it from a clone of the repository, or pass --repo PATH.")
+    return root
 
 
 def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dict[str, Path]:
@@ -145,9 +156,21 @@ def write_summary(results_dir: str | Path):
 
 
 def find_record(spec: RunSpec, results_dir: str | Path) -> dict | None:
-    "The finished record of this spec, if one exists."
+    "The finished record of this spec, if one exists (the latest, if it was rerun)."
     rid = spec.run_id()
-    return next((r for r in read_jsonl(Path(results_dir) / 'runs.jsonl') if r.get('run_id') == rid), None)
+    return next((r for r in reversed(read_jsonl(Path(results_dir) / 'runs.jsonl')) if r.get('run_id') == rid), None)
+
+
+def rerun_requested() -> bool:
+    "True when `effattn reproduce --rerun` asked every run to train again (it sets EFFATTN_RERUN=1 for the notebooks)."
+    return os.environ.get('EFFATTN_RERUN', '') == '1'
+
+
+def log_run(spec: RunSpec, reused: bool):
+    "Tell `effattn reproduce` (through the file named by $EFFATTN_RUN_LOG, if set) that a run was reused or trained."
+    if path := os.environ.get('EFFATTN_RUN_LOG'):
+        with open(path, 'a', encoding='utf-8') as f:
+            f.write(json.dumps(dict(paper=spec.paper, name=spec.name, run_id=spec.run_id(), reused=reused)) + '\n')
 
 
 def run(
@@ -155,7 +178,7 @@ def run(
     device: str = 'auto',
     results_dir: str | Path | None = None,  # default: output_dirs(paper, profile)['results']
     runs_dir: str | Path | None = None,  # checkpoints; default: output_dirs(...)['runs']
-    rerun: bool = False,  # train again even if a record exists
+    rerun: bool | None = None,  # train again even if a record exists; None: only under `effattn reproduce --rerun`
     quiet: bool = True,
     deadline: float | None = None,  # time.time() by which to stop (effattn.train.BudgetReached; the checkpoint is kept)
 ) -> dict:
@@ -165,7 +188,12 @@ def run(
     from effattn.presets import create_model
     dirs = output_dirs(spec.paper, spec.profile)
     results_dir = Path(results_dir or dirs['results']); runs_dir = Path(runs_dir or dirs['runs'])
-    if not rerun and (rec := find_record(spec, results_dir)) is not None: return rec
+    rerun = rerun_requested() if rerun is None else rerun
+    if (rec := find_record(spec, results_dir)) is not None:
+        if not rerun:
+            log_run(spec, reused=True)
+            return rec
+        (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished: train again from scratch
     dev = init_distributed(device)  # under torchrun: this process's device, and the process group
     rank, world = distributed_info()
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet})
@@ -212,6 +240,7 @@ def run(
     append_jsonl(results_dir / 'runs.jsonl', rec)
     write_summary(results_dir)
     _finish_run_dir(runs_dir / spec.run_id(), model, spec.keep_weights)
+    log_run(spec, reused=False)
     return rec
 
 
@@ -243,13 +272,14 @@ def statistics_mean(xs):
 def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> list[dict]:
     "Run every spec; a failure is recorded and reported, and does not stop the grid."
     records, failed = [], []
+    rerun = rerun_requested() if kw.get('rerun') is None else kw['rerun']
     for i, spec in enumerate(specs):
         done = find_record(spec, kw.get('results_dir') or output_dirs(spec.paper, spec.profile)['results'])
-        if log: log(f"[{i + 1}/{len(specs)}] {spec.name}" + (" (done)" if done and not kw.get('rerun') else ''), flush=True)
+        if log: log(f"[{i + 1}/{len(specs)}] {spec.name}" + (" (done)" if done and not rerun else ''), flush=True)
         try:
             rec = run(spec, device=device, **kw)
             records.append(rec)
-            if log and not done:
+            if log and (rerun or not done):
                 log(f"    best {rec['best_top1']:.2f}% final {rec['final_top1']:.2f}% | {rec['epoch_s']:.1f} s/epoch", flush=True)
         except Exception as e:
             failed.append((spec.name, f"{type(e).__name__}: {e}"))
@@ -263,7 +293,8 @@ def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> lis
 
 
 def load_records(paper: str, profile: str | None = None, results_dir: str | Path | None = None) -> list[dict]:
-    "All records of a paper (optionally of one profile)."
+    "All records of a paper (optionally of one profile); a rerun's record replaces the earlier one of the same run."
     results_dir = Path(results_dir or output_dirs(paper, profile or 'cpu')['results'])
     recs = read_jsonl(results_dir / 'runs.jsonl')
-    return [r for r in recs if profile is None or r.get('profile') == profile]
+    latest = {r.get('run_id') or f'#{i}': r for i, r in enumerate(recs)}
+    return [r for r in latest.values() if profile is None or r.get('profile') == profile]

@@ -13,7 +13,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_choice, check_heads, check_no_mask, check_qkv, check_tokens, register_attention
+from .core import (MultiHeadAttention, check_choice, check_heads, check_no_mask, check_qkv, check_tokens, ignored_heads,
+                          register_attention)
 
 # %% auto #0
 __all__ = ['HYDRA_KERNELS', 'HydraKernel', 'hydra_attention', 'multihead_linear_attention', 'hydra_token_focus', 'Hydra',
@@ -99,10 +100,13 @@ def hydra_token_focus(
 @register_attention('hydra', kernel_fn=hydra_attention, paper='001 eq. 10, Tables 1 and 5, appendix C')
 class Hydra(MultiHeadAttention):
     "Hydra attention (001): H = D heads, phi(Q) * sum_t phi(K)_t * V_t, O(T D)."
-    def __init__(self, dim: int, heads: int = 8,
+    one_head_per_feature = True
+
+    def __init__(self, dim: int, heads: int | None = None,  # ignored: H = D (a value other than None or dim warns)
                  kernel: str = 'cosine',  # feature map: a name in HYDRA_KERNELS (001 Tables 1 and 5)
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
+        ignored_heads(self.name, dim, heads)
+        super().__init__(dim, dim, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
         self.kernel_name = check_choice('kernel', kernel, HYDRA_KERNELS)
         self.heads = dim  # one head per feature
         self.post_norm = nn.LayerNorm(dim) if HYDRA_KERNELS[kernel].post_norm else nn.Identity()
@@ -136,8 +140,12 @@ class MultiheadLinear(MultiHeadAttention):
 @register_attention('polynl', kernel_fn=hydra_attention, paper='001 eqs. 13-14; Babiloni et al. 2021 (Poly-NL)')
 class PolyNL(MultiHeadAttention):
     "PolyNL (001 eq. 13): (X * mean_t(X W1 * X W2)) W3 -- Hydra with Q = X and the mean kernel."
-    def __init__(self, dim: int, heads: int = 8, qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
+    one_head_per_feature = True
+
+    def __init__(self, dim: int, heads: int | None = None,  # ignored: H = D (a value other than None or dim warns)
+                 qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
+        ignored_heads(self.name, dim, heads)
+        super().__init__(dim, dim, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
         del self.qkv  # PolyNL has no query projection: Q is the input itself
         self.kv = nn.Linear(dim, 2 * dim, bias=qkv_bias)  # W1 (keys) and W2 (values), stacked
         self.heads = dim

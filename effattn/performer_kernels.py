@@ -62,7 +62,7 @@ class ELUFeatures(FeatureMap):
     positive = False
 
     def __init__(self, head_dim: int, m: int,
-                 alpha: float = 0.25,  # negative saturation value (SETTINGS.md: 0.25)
+                 alpha: float = 0.25,  # negative saturation value (data/paper/SETTINGS.md: 0.25)
                  eps: float = 1e-6):  # added to every feature
         super().__init__(head_dim, m)
         self.alpha, self.eps = check_nonnegative('alpha', alpha), check_nonnegative('eps', eps)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor, nn
 
-from .core import build_attention, check_choice, check_positive_int
+from .core import build_attention, check_choice, check_positive_int, layer_heads
 from .vit import ViT
 
 # %% auto #0
@@ -31,7 +31,7 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {}
-PAPER_CODE_000 = '000 authors\' code (SETTINGS.md)'
+PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
 PAPER_TEXT_000 = '000 paper text'
 
 
@@ -80,7 +80,7 @@ register_preset(Preset(
     notes="Has 0.12M parameters, not the '3.7M' the paper reports for it: the reported runs used the code's model (000_cifar)."))
 
 # %% ../nbs/21_presets.ipynb #60b9a637
-_SRC002 = '002 authors\' code (SETTINGS.md)'
+_SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
 
 
 def _p002(img_size, in_chans):
@@ -121,7 +121,7 @@ class PerformerLayer003(nn.Module):
     def __init__(self, dim: int, heads: int, attention: str, dropout: float, attn_options: dict):
         super().__init__()
         self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
-        self.attn = build_attention(attention, dim, heads, **attn_options)
+        self.attn = build_attention(attention, dim, layer_heads(attention, heads), **attn_options)
         self.drop = nn.Dropout(dropout)
 
     def forward(self, x: Tensor) -> Tensor:

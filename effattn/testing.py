@@ -6,11 +6,12 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import torch
 from torch import Tensor
 
-from .core import build_attention, get_attention_spec
+from .core import build_attention, get_attention_spec, layer_heads
 from .measure import TensorMemory
 
 # %% auto #0
@@ -77,7 +78,7 @@ def check_attention_contract(
     if 'seq_len' in spec.options() and 'seq_len' not in spec.defaults: options = {'seq_len': seq_len, **options}
     def build():
         torch.manual_seed(seed)
-        return build_attention(name, dim, heads, **options).eval()
+        return build_attention(name, dim, layer_heads(name, heads), **options).eval()
 
     layer = build()
     g = torch.Generator().manual_seed(seed + 1)
@@ -116,9 +117,15 @@ def check_attention_contract(
         except ValueError as e:
             assert len(str(e)) > 20, f"{name}: unhelpful error for {why}: {e}"
         else: raise AssertionError(f"{name}: {why} did not raise ValueError")
-    try: build_attention(name, dim + 1 if dim % 2 == 0 else dim + 2, 2, **options)
-    except ValueError: pass
-    else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
+    if spec.cls.one_head_per_feature:  # H = D: any dim works, and a `heads` that is not dim is reported as ignored
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            build_attention(name, dim + 1, 2, **options)
+        assert any('is ignored' in str(m.message) for m in w), f"{name}: heads != dim was silently ignored"
+    else:
+        try: build_attention(name, dim + 1 if dim % 2 == 0 else dim + 2, 2, **options)
+        except ValueError: pass
+        else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
     return dict(name=name, bf16_rel_err=bf16_err, batch_leak=batch_err)
 
 # %% ../nbs/02_testing.ipynb #712179ab

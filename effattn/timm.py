@@ -14,7 +14,7 @@ from torch import nn
 import timm
 from timm.models.vision_transformer import VisionTransformer
 
-from .core import MultiHeadAttention, build_attention, get_attention_spec
+from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads
 from .vit import ViT
 
 # %% auto #0
@@ -87,7 +87,7 @@ def swap_attention(
         if spec.cls.has_attn_matrix:
             ctx['attn_drop'] = adrop.p if isinstance(adrop, nn.Dropout) else float(adrop or 0.0)
         opts = {**{k: v for k, v in ctx.items() if k in spec.options()}, **options}
-        new = build_attention(name, dim, heads, **opts)
+        new = build_attention(name, dim, layer_heads(name, heads), **opts)
         ref = next(old.parameters())
         new = new.to(device=ref.device, dtype=ref.dtype).train(old.training)
         copied = _copy_projections(old, new) if copy_weights else []

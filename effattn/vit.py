@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import build_attention, check_choice, check_positive_int, get_attention_spec, list_attention
+from .core import build_attention, check_choice, check_positive_int, get_attention_spec, layer_heads, list_attention
 
 # %% auto #0
 __all__ = ['ACTIVATIONS', 'LAYOUTS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'DropPath', 'Block', 'register_layout',
@@ -274,7 +274,7 @@ class ViT(nn.Module):
                        qkv_bias=qkv_bias, proj_drop=proj_drop)
         if spec.cls.has_attn_matrix: context['attn_drop'] = attn_drop
         opts = {**{k: v for k, v in context.items() if k in valid}, **opts}
-        return build_attention(name, dim, heads, **opts)
+        return build_attention(name, dim, layer_heads(name, heads), **opts)
 
     @property
     def attention_names(self) -> list[str]:
@@ -283,6 +283,10 @@ class ViT(nn.Module):
 
     def forward_features(self, x: Tensor) -> Tensor:
         "Images `(B, C, H, W)` -> normalised tokens `(B, N+1, dim)`."
+        if not torch.is_floating_point(x):
+            raise TypeError(f"ViT expects normalised float images (B, C, H, W), got {x.dtype}. Images from load_dataset "
+                            f"are uint8: feed them through a pipeline of effattn.augment.PIPELINES, e.g. DeviceLoader(data, 64, 'deit') "
+                            f"yields normalised batches, and PIPELINES['deit'].normalize(x) normalises one batch.")
         x = self.patch_embed(x)
         x = torch.cat([self.cls_token.expand(x.shape[0], -1, -1), x], dim=1) + self.pos_embed
         return self.norm(self.blocks(self.pos_drop(x)))
@@ -297,8 +301,8 @@ class ViT(nn.Module):
 
 def init_vit(model: ViT, scheme: str = 'timm'):
     """Initialise a ViT's own layers. 'timm': Linear trunc-normal(std 0.02), zero bias, patch conv like a Linear, cls
-    normal(1e-6), pos trunc-normal(0.02) -- like timm, truncated at +-2 in absolute value, i.e. effectively a normal. '000' (SETTINGS.md): Linear and Conv N(0, 0.02), bias 0, cls and pos trunc-normal(0.02).
-    '002' (SETTINGS.md): PyTorch defaults except pos, cls and head trunc-normal(0.02). 'torch': PyTorch defaults, zero cls/pos.
+    normal(1e-6), pos trunc-normal(0.02) -- like timm, truncated at +-2 in absolute value, i.e. effectively a normal. '000' (data/paper/SETTINGS.md): Linear and Conv N(0, 0.02), bias 0, cls and pos trunc-normal(0.02).
+    '002' (data/paper/SETTINGS.md): PyTorch defaults except pos, cls and head trunc-normal(0.02). 'torch': PyTorch defaults, zero cls/pos.
     Mechanism-internal parameters (Linformer's E, learnable kernels) keep their own initialisation."""
     own = [model.patch_embed.proj, model.head] + [getattr(b.attn, n) for b in model.blocks for n in ('qkv', 'kv', 'proj') if hasattr(b.attn, n)] \
         + [m for b in model.blocks for m in (b.mlp.fc1, b.mlp.fc2)]
