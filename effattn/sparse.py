@@ -5,6 +5,7 @@
 # %% ../nbs/18_sparse.ipynb #c6e63067
 from __future__ import annotations
 
+import functools
 import math
 from typing import Sequence
 
@@ -12,7 +13,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_choice, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, check_choice, check_floating, check_positive_int, check_qkv, register_attention
 
 # %% auto #0
 __all__ = ['grid_shape', 'local_mask', 'dilated_mask', 'strided_mask', 'longformer_mask', 'bigbird_mask', 'local2d_mask',
@@ -162,6 +163,18 @@ def _acc(dtype: torch.dtype) -> torch.dtype:
     return torch.promote_types(dtype, torch.float32)
 
 
+def _fp32_scores(kernel):
+    "Run a sparse kernel with autocast off on q, k, v in at least float32 (scores as the fused path's); output in v's dtype."
+    @functools.wraps(kernel)
+    def run(q, k, v, *args, **kwargs):
+        if not all(isinstance(t, Tensor) for t in (q, k, v)): return kernel(q, k, v, *args, **kwargs)  # its checks explain
+        check_floating(kernel.__name__, q=q, k=k, v=v)  # before the cast, which would hide an integer input
+        acc = _acc(torch.promote_types(q.dtype, torch.promote_types(k.dtype, v.dtype)))
+        with torch.autocast(q.device.type, enabled=False):  # fp16 scores overflow beyond 65504
+            return kernel(q.to(acc), k.to(acc), v.to(acc), *args, **kwargs).to(v.dtype)
+    return run
+
+
 def _masked(scores: Tensor, allowed: Tensor | None, scale: float, acc: torch.dtype) -> Tensor:
     "Scale fresh scores in `acc` and fill disallowed entries with the most negative finite value (in place)."
     s = scores.to(acc)
@@ -285,6 +298,7 @@ def _grid_attention(
     return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
 
 # %% ../nbs/18_sparse.ipynb #ec4f7fa0
+@_fp32_scores
 def local_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     window: int = 7,  # one-sided: query i sees keys |i - j| <= window
@@ -318,6 +332,7 @@ def _residue_valid(N: int, s: int, device=None) -> Tensor:
     return (torch.arange(n2 * s, device=device) < N).view(n2, s).T
 
 
+@_fp32_scores
 def dilated_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     window: int = 3,  # one-sided number of dilated steps r: keys i + dilation * r, |r| <= window
@@ -337,6 +352,7 @@ def dilated_attention(
     return _residue_merge(out, N)
 
 
+@_fp32_scores
 def strided_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     stride: int = 14,  # keys j with (i - j) mod stride == 0
@@ -352,6 +368,7 @@ def strided_attention(
     return _residue_merge(_full_rows(qs, ks, vs, scale, dropout_p, allowed=valid), N)
 
 # %% ../nbs/18_sparse.ipynb #b42b982c
+@_fp32_scores
 def local2d_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d): prefix tokens, then patches in raster order
     window: int = 14,  # 'block': side of the square windows; 'sliding': one-sided radius (|dr|, |dc| <= window)
@@ -382,6 +399,7 @@ def local2d_attention(
     return torch.cat([_full_rows(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
 # %% ../nbs/18_sparse.ipynb #4ffefd93
+@_fp32_scores
 def longformer_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     window: int = 7,  # one-sided local window
@@ -394,6 +412,7 @@ def longformer_attention(
     return bigbird_attention(q, k, v, None, window, global_tokens, scale, block, dropout_p, who='longformer_attention')
 
 # %% ../nbs/18_sparse.ipynb #8e811667
+@_fp32_scores
 def bigbird_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     random_links: Tensor | None,  # (N, r) long key indices per query (-1: none; values checked when on the CPU); None: none

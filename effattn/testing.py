@@ -10,7 +10,7 @@ import math
 import torch
 from torch import Tensor
 
-from .core import build_attention, get_attention_spec
+from .core import MultiHeadAttention, build_attention, get_attention_spec
 from .measure import TensorMemory
 
 # %% auto #0
@@ -116,6 +116,14 @@ def check_attention_contract(
         except ValueError as e:
             assert len(str(e)) > 20, f"{name}: unhelpful error for {why}: {e}"
         else: raise AssertionError(f"{name}: {why} did not raise ValueError")
+    if type(layer).kernel is not MultiHeadAttention.kernel:  # the kernel itself refuses integer and empty inputs
+        q, k, v = layer.split_qkv(x.detach())
+        for bad, why in (((q.long(), k, v), 'integer q'), ((q, k.long(), v.long()), 'integer k, v'),
+                         ((q[..., :0, :], k[..., :0, :], v[..., :0, :]), 'no tokens')):
+            try: layer.kernel(*bad)
+            except ValueError as e:
+                assert len(str(e)) > 20, f"{name}: unhelpful kernel error for {why}: {e}"
+            else: raise AssertionError(f"{name}: kernel given {why} did not raise ValueError")
     try: build_attention(name, dim + 1 if dim % 2 == 0 else dim + 2, 2, **options)
     except ValueError: pass
     else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
