@@ -8,3 +8,11 @@ from .core import (AttentionSpec, MultiHeadAttention, build_attention, get_atten
 from . import softmax, flash, linformer, performer, performer_kernels, nystrom, hydra, linear, sparse
 from .vit import ViT, resolve_attention
 from .presets import create_model, list_presets, preset
+
+
+def __getattr__(name: str):
+    "`effattn.timm` (timm interop: `attn_layer`, `swap_attention`) imports timm only when first used."
+    if name == 'timm':
+        import importlib
+        return importlib.import_module('.timm', __name__)
+    raise AttributeError(f"module 'effattn' has no attribute {name!r}")
