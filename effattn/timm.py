@@ -119,7 +119,7 @@ def to_timm(vit: ViT) -> VisionTransformer:
         raise RuntimeError(f"to_timm: weights did not map cleanly (missing {missing}, unexpected {unexpected}).")
     return model.eval() if not vit.training else model
 
-# %% ../nbs/22_timm.ipynb #3816db5a
+# %% ../nbs/22_timm.ipynb #d5015fb5
 _TIMM_ARGS = ('qkv_bias', 'proj_bias', 'attn_drop', 'proj_drop', 'qk_norm', 'scale_norm', 'norm_layer', 'depth')
 
 
