@@ -31,9 +31,9 @@ def bench_options(name: str, N: int) -> dict:
     opts = get_attention_spec(name).options()
     out = {}
     if 'seq_len' in opts: out['seq_len'] = N
-    if name == 'local2d':
+    if 'grid' in opts:  # mechanisms on the 2-D patch grid (local2d, focused_linear, agent, ...): N patches, no cls
         side = math.isqrt(N)
-        if side * side != N: raise ValueError(f"local2d needs a square number of tokens; {N} is not.")
+        if side * side != N: raise ValueError(f"{name} needs a square number of tokens; {N} is not.")
         out.update(prefix_tokens=0, grid=(side, side))
     return out
 

@@ -77,6 +77,13 @@ def _linear_cost(m, T):
     return dict(create=T * m.dim * m.head_dim, apply=T * m.dim * m.head_dim + T * m.dim, extra=0)
 
 
+@attention_cost('focused_linear')
+def _focused_cost(m, T):
+    "Linear attention's counts, plus the depthwise convolution of the values over the patch grid."
+    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
+    return {**_linear_cost(m, T), 'extra': dwc}
+
+
 @attention_cost('local local2d dilated strided longformer bigbird')
 def _sparse_cost(m, T):
     pairs = int(m.mask(T).sum())
