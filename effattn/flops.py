@@ -84,6 +84,13 @@ def _focused_cost(m, T):
     return {**_linear_cost(m, T), 'extra': dwc}
 
 
+@attention_cost('agent')
+def _agent_cost(m, T):
+    "Agents over the keys (n T D) and their values (n T D); queries over the agents (T n D) and their values (T n D); + DWC."
+    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
+    return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=dwc)
+
+
 @attention_cost('local local2d dilated strided longformer bigbird')
 def _sparse_cost(m, T):
     pairs = int(m.mask(T).sum())
