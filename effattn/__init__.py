@@ -6,7 +6,7 @@ from .core import (AttentionSpec, MultiHeadAttention, build_attention, get_atten
                    register_attention)
 # importing the mechanism modules registers them
 from . import softmax, flash, linformer, performer, performer_kernels, nystrom, hydra, linear, sparse
-from . import focused, agent
+from . import focused, agent, litemla
 from .vit import ViT, resolve_attention
 from .presets import create_model, list_presets, preset
 

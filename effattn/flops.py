@@ -91,6 +91,14 @@ def _agent_cost(m, T):
     return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=dwc)
 
 
+@attention_cost('litemla')
+def _litemla_cost(m, T):
+    "ReLU linear attention over H (1 + S) heads; per scale s a depthwise s x s and a grouped 1 x 1 conv of the 3D channels."
+    heads = 1 + len(m.scales)
+    linear = {k: heads * v for k, v in _linear_cost(m, T).items()}
+    return {**linear, 'extra': sum(T * 3 * m.dim * (s * s + m.head_dim) for s in m.scales)}
+
+
 @attention_cost('local local2d dilated strided longformer bigbird')
 def _sparse_cost(m, T):
     pairs = int(m.mask(T).sum())
@@ -146,7 +154,7 @@ def _attention_layer(attn: nn.Module, T: int) -> dict:
     qkv = T * D * (attn.qkv.out_features if hasattr(attn, 'qkv') else attn.kv.out_features)
     c = ATTENTION_MACS[name](attn, T)
     return dict(qkv=qkv, attn_create=c['create'], attn_apply=c['apply'], attn_extra=c['extra'],
-                proj=T * D * attn.proj.out_features)
+                proj=T * attn.proj.in_features * attn.proj.out_features)  # LiteMLA projects (1 + scales) D channels
 
 
 def count_flops(model: nn.Module) -> Cost:
