@@ -453,7 +453,7 @@ def bigbird_attention(
         out = out.index_copy(-2, G, _full_rows(q.index_select(-2, G), k, v, scale, dropout_p))
     return out
 
-# %% ../nbs/18_sparse.ipynb #48b5d5cd
+# %% ../nbs/18_sparse.ipynb #c651fef9
 def local_mask_mod(window: int) -> Callable:
     "FlexAttention mask_mod of `local_mask`: |i - j| <= window."
     return lambda b, h, qi, ki: (qi - ki).abs() <= window
@@ -494,7 +494,7 @@ def local2d_mask_mod(window: int, mode: str, h: int, w: int, prefix_tokens: int)
         return (qi < P) | (ki < P) | near
     return mod
 
-# %% ../nbs/18_sparse.ipynb #9811f286
+# %% ../nbs/18_sparse.ipynb #cf642a49
 _BLOCK_MASKS: dict = {}
 
 
