@@ -22,8 +22,8 @@ from .core import build_attention, get_attention_spec, layer_heads, list_attenti
 from .measure import peak_memory, provenance, sync, time_fn
 
 # %% auto #0
-__all__ = ['PRESET_DATA', 'bench_options', 'attention_benchmark', 'format_attention_table', 'preset_data', 'matmul_peak',
-           'PlainViT', 'train_benchmark', 'main']
+__all__ = ['READABLE_REFERENCES', 'PRESET_DATA', 'bench_options', 'attention_benchmark', 'format_attention_table', 'preset_data',
+           'matmul_peak', 'PlainViT', 'train_benchmark', 'main']
 
 # %% ../nbs/40_bench.ipynb #8352925c
 def bench_options(name: str, N: int) -> dict:
@@ -31,9 +31,9 @@ def bench_options(name: str, N: int) -> dict:
     opts = get_attention_spec(name).options()
     out = {}
     if 'seq_len' in opts: out['seq_len'] = N
-    if name == 'local2d':
+    if 'grid' in opts:  # mechanisms on the 2-D patch grid (local2d, focused_linear, agent, ...): N patches, no cls
         side = math.isqrt(N)
-        if side * side != N: raise ValueError(f"local2d needs a square number of tokens; {N} is not.")
+        if side * side != N: raise ValueError(f"{name} needs a square number of tokens; {N} is not.")
         out.update(prefix_tokens=0, grid=(side, side))
     return out
 
@@ -72,6 +72,11 @@ def attention_benchmark(
     return rows
 
 
+READABLE_REFERENCES = {  # mechanisms in the table that are written for reading, not speed
+    'flash_blocked': "the readable reference of FlashAttention's algorithm (a Python loop over key blocks), not a fast kernel",
+}
+
+
 def format_attention_table(rows: list[dict], ref: str = 'softmax') -> str:
     "Rows: mechanisms; columns: N; cells: ms (x reference) and MB."
     sizes = sorted({r['N'] for r in rows})
@@ -87,7 +92,8 @@ def format_attention_table(rows: list[dict], ref: str = 'softmax') -> str:
             x = f"(x{r['ms'] / base['ms']:.2f})" if 'ms' in base else ''
             mb = f"{r['mb']:.1f}" if 'mb' in r else '-'
             parts.append(f"{r['ms']:>10.1f} {x:>9} {mb:>7}")
-        lines.append(f"{name:<18}" + ''.join(parts))
+        lines.append(f"{name + ('*' if name in READABLE_REFERENCES else ''):<18}" + ''.join(parts))
+    lines += [f"* {name}: {why}" for name, why in READABLE_REFERENCES.items() if name in names]
     return '\n'.join(lines)
 
 # %% ../nbs/40_bench.ipynb #2755fa6d

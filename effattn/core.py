@@ -16,9 +16,10 @@ import torch
 from torch import Tensor, nn
 
 # %% auto #0
-__all__ = ['BUILTIN_MODULES', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_qkv', 'check_no_mask',
-           'MultiHeadAttention', 'AttentionSpec', 'load_builtin_attention', 'register_attention', 'list_attention',
-           'get_attention_spec', 'build_attention', 'ignored_heads', 'layer_heads']
+__all__ = ['BUILTIN_MODULES', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_floating',
+           'check_nonempty', 'check_qkv', 'check_no_mask', 'MultiHeadAttention', 'AttentionSpec',
+           'load_builtin_attention', 'register_attention', 'list_attention', 'get_attention_spec', 'build_attention',
+           'ignored_heads', 'layer_heads']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -75,6 +76,22 @@ def check_tokens(
     return B, N, C
 
 
+def check_floating(who: str, **tensors: Tensor):
+    "Raise a ValueError naming any of `tensors` that is not floating point (integer attention would truncate silently)."
+    for name, t in tensors.items():
+        if not t.is_floating_point():
+            raise ValueError(f"{who} needs floating-point inputs, but {name} is {t.dtype}; convert it first, e.g. "
+                             f"{name}.float() (integer arithmetic would truncate the attention weights).")
+
+
+def check_nonempty(who: str, **tensors: Tensor):
+    "Raise the modules' empty-input ValueError if any of `tensors` has no samples or no tokens (dims 0 and -2)."
+    for name, t in tensors.items():
+        if t.shape[0] == 0 or t.shape[-2] == 0:
+            raise ValueError(f"{who} got an empty input ({name} of shape {tuple(t.shape)}); it needs at least one "
+                             f"token per sample.")
+
+
 def check_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'kernel') -> tuple[int, int, int, int]:
     "Check per-head `q, k, v` of shape `(B, H, N, d)` (k and v may have another length); return `(B, H, N, d)`."
     for name, t in (('q', q), ('k', k), ('v', v)):
@@ -87,6 +104,8 @@ def check_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'kernel') -> tuple[int
         raise ValueError(f"{who}: q and k must have the same head_dim; got {q.shape[-1]} and {k.shape[-1]}.")
     if k.shape[2] != v.shape[2]:
         raise ValueError(f"{who}: k and v must have the same number of tokens; got {k.shape[2]} and {v.shape[2]}.")
+    check_floating(who, q=q, k=k, v=v)
+    check_nonempty(who, q=q, k=k, v=v)
     return tuple(q.shape)
 
 # %% ../nbs/00_core.ipynb #c28f2348
@@ -169,7 +188,8 @@ class AttentionSpec:
 
 
 _REGISTRY: dict[str, AttentionSpec] = {}
-BUILTIN_MODULES = ('softmax', 'flash', 'linformer', 'performer', 'performer_kernels', 'nystrom', 'hydra', 'linear', 'sparse')
+BUILTIN_MODULES = ('softmax', 'flash', 'linformer', 'performer', 'performer_kernels', 'nystrom', 'hydra', 'linear', 'sparse',
+                   'focused', 'agent', 'litemla')
 _BUILTINS = {'loaded': False, 'loading': False}
 
 

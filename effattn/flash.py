@@ -38,7 +38,7 @@ def _acc_dtype(t: Tensor) -> torch.dtype:
 def _flash_forward(q: Tensor, k: Tensor, v: Tensor, block: int, scale: float) -> tuple[Tensor, Tensor]:
     "Blocked forward pass in (at least) float32: returns the output and the row log-sum-exp L."
     acc = _acc_dtype(q)
-    q, k, v = q.to(acc), k.to(acc), v.to(acc)
+    q, k, v = q.to(acc), k.to(acc), v.to(acc)  # callers switch autocast off: scores stay in acc, never fp16
     shape = q.shape[:-1] + (1,)
     m = torch.full(shape, float('-inf'), device=q.device, dtype=acc)
     l = torch.zeros(shape, device=q.device, dtype=acc)
@@ -69,7 +69,8 @@ def _flash_backward(q, k, v, o, lse, do, block: int, scale: float):
 class _FlashBlocked(torch.autograd.Function):
     @staticmethod
     def forward(ctx, q, k, v, block, scale):
-        o, lse = _flash_forward(q, k, v, block, scale)
+        with torch.autocast(q.device.type, enabled=False):  # fp16 scores would overflow beyond 65504
+            o, lse = _flash_forward(q, k, v, block, scale)
         ctx.save_for_backward(q, k, v, o, lse)
         ctx.block, ctx.scale = block, scale
         return o.to(v.dtype)
@@ -77,7 +78,8 @@ class _FlashBlocked(torch.autograd.Function):
     @staticmethod
     def backward(ctx, do):
         q, k, v, o, lse = ctx.saved_tensors
-        dq, dk, dv = _flash_backward(q, k, v, o, lse, do, ctx.block, ctx.scale)
+        with torch.autocast(q.device.type, enabled=False):
+            dq, dk, dv = _flash_backward(q, k, v, o, lse, do, ctx.block, ctx.scale)
         return dq.to(q.dtype), dk.to(k.dtype), dv.to(v.dtype), None, None
 
 

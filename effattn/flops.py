@@ -77,6 +77,28 @@ def _linear_cost(m, T):
     return dict(create=T * m.dim * m.head_dim, apply=T * m.dim * m.head_dim + T * m.dim, extra=0)
 
 
+@attention_cost('focused_linear')
+def _focused_cost(m, T):
+    "Linear attention's counts, plus the depthwise convolution of the values over the patch grid."
+    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
+    return {**_linear_cost(m, T), 'extra': dwc}
+
+
+@attention_cost('agent')
+def _agent_cost(m, T):
+    "Agents over the keys (n T D) and their values (n T D); queries over the agents (T n D) and their values (T n D); + DWC."
+    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
+    return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=dwc)
+
+
+@attention_cost('litemla')
+def _litemla_cost(m, T):
+    "ReLU linear attention over H (1 + S) heads; per scale s a depthwise s x s and a grouped 1 x 1 conv of the 3D channels."
+    heads = 1 + len(m.scales)
+    linear = {k: heads * v for k, v in _linear_cost(m, T).items()}
+    return {**linear, 'extra': sum(T * 3 * m.dim * (s * s + m.head_dim) for s in m.scales)}
+
+
 @attention_cost('local local2d dilated strided longformer bigbird')
 def _sparse_cost(m, T):
     pairs = int(m.mask(T).sum())
@@ -132,7 +154,7 @@ def _attention_layer(attn: nn.Module, T: int) -> dict:
     qkv = T * D * (attn.qkv.out_features if hasattr(attn, 'qkv') else attn.kv.out_features)
     c = ATTENTION_MACS[name](attn, T)
     return dict(qkv=qkv, attn_create=c['create'], attn_apply=c['apply'], attn_extra=c['extra'],
-                proj=T * D * attn.proj.out_features)
+                proj=T * attn.proj.in_features * attn.proj.out_features)  # LiteMLA projects (1 + scales) D channels
 
 
 def count_flops(model: nn.Module) -> Cost:

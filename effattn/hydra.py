@@ -13,12 +13,12 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import (MultiHeadAttention, check_choice, check_heads, check_no_mask, check_qkv, check_tokens, ignored_heads,
-                          register_attention)
+from .core import (MultiHeadAttention, check_choice, check_floating, check_heads, check_no_mask, check_nonempty,
+                          check_qkv, check_tokens, ignored_heads, register_attention)
 
 # %% auto #0
-__all__ = ['HYDRA_KERNELS', 'HydraKernel', 'hydra_attention', 'multihead_linear_attention', 'hydra_token_focus', 'Hydra',
-           'MultiheadLinear', 'PolyNL']
+__all__ = ['HYDRA_KERNELS', 'HydraKernel', 'check_hydra_qkv', 'hydra_attention', 'multihead_linear_attention',
+           'hydra_token_focus', 'Hydra', 'MultiheadLinear', 'PolyNL']
 
 # %% ../nbs/16_hydra.ipynb #24b66099
 _EPS = 1e-6  # guards the L1/L2 normalisation of an all-zero vector
@@ -50,11 +50,31 @@ HYDRA_KERNELS: dict[str, HydraKernel] = {
 }
 
 # %% ../nbs/16_hydra.ipynb #1e85dfb8
+def check_hydra_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'hydra_attention') -> tuple[int, ...]:
+    "Check Hydra inputs `(..., T, D)` (k, v may have another T): same leading dims, same D, floating, non-empty; return q's shape."
+    for name, t in (('q', q), ('k', k), ('v', v)):
+        if not isinstance(t, Tensor) or t.ndim < 2:
+            shape = tuple(t.shape) if isinstance(t, Tensor) else type(t).__name__
+            raise ValueError(f"{who} expects {name} of shape (..., tokens, features); got {shape}.")
+    if not q.shape[:-2] == k.shape[:-2] == v.shape[:-2]:
+        raise ValueError(f"{who}: q, k, v must agree in every leading (batch, heads) dimension; got {tuple(q.shape)}, "
+                         f"{tuple(k.shape)}, {tuple(v.shape)}. Nothing is broadcast: pass tensors of the same batch.")
+    if not q.shape[-1] == k.shape[-1] == v.shape[-1]:
+        raise ValueError(f"{who}: Hydra multiplies q, k and v feature by feature, so they need the same number of "
+                         f"features; got {q.shape[-1]}, {k.shape[-1]}, {v.shape[-1]}.")
+    if k.shape[-2] != v.shape[-2]:
+        raise ValueError(f"{who}: k and v must have the same number of tokens; got {k.shape[-2]} and {v.shape[-2]}.")
+    check_floating(who, q=q, k=k, v=v)
+    check_nonempty(who, q=q, k=k, v=v)
+    return tuple(q.shape)
+
+
 def hydra_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (..., T, D): phi acts on the last dimension (all D features) or on the tokens
     kernel: str = 'cosine',  # a name in HYDRA_KERNELS
 ) -> Tensor:
     "Hydra attention (001 eq. 10): phi(Q) * sum_t phi(K)_t * V_t, O(T D), computed in at least float32."
+    check_hydra_qkv(q, k, v)
     kern = HYDRA_KERNELS[check_choice('kernel', kernel, HYDRA_KERNELS)]
     acc = torch.promote_types(q.dtype, torch.float32)
     q, k, v = q.to(acc), k.to(acc), v.to(acc)
@@ -87,6 +107,7 @@ def hydra_token_focus(
     kernel: str = 'cosine',
 ) -> Tensor:
     "001 eq. 17: each token's contribution (phi(Q)^c * phi(K)^t * V^t) . g to token `index`'s output; shape (B, T)."
+    check_hydra_qkv(q, k, v, 'hydra_token_focus')
     kern = HYDRA_KERNELS[check_choice('kernel', kernel, HYDRA_KERNELS)]
     acc = torch.promote_types(q.dtype, torch.float32)
     q, k, v, grad = q.to(acc), k.to(acc), v.to(acc), grad.to(acc)

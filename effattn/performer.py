@@ -67,11 +67,15 @@ def softmax_features(
 ) -> Tensor:
     "FAVOR+ positive features `m^-1/2 (exp(u - |x'|^2/2 - s) + eps)` with `x' = d^-1/4 x`, `u = x' omega^T`."
     u = random_projection(x, omega)
-    shift = x.square().sum(-1, keepdim=True) * (x.shape[-1] ** -0.5 / 2)  # |x'|^2 / 2, (B, H, N, 1)
-    if stabilize:  # the maximum of a detached u: no graph node keeps u alive, and only small tensors are added
-        ud = u.detach()
-        shift = shift + (ud.amax(-1, keepdim=True) if is_query else ud.amax((-2, -1), keepdim=True))
-    return (torch.exp(u - shift) + eps) * omega.shape[-2] ** -0.5
+    half_sq = x.square().sum(-1, keepdim=True) * (x.shape[-1] ** -0.5 / 2)  # |x'|^2 / 2, (B, H, N, 1)
+    if not stabilize: return (torch.exp(u - half_sq) + eps) * omega.shape[-2] ** -0.5
+    # stabilised (the shifts are detached: no graph node keeps u alive, and only small tensors are added).
+    # queries: |x'|^2/2 is a row constant, so it cancels with the row maximum: exp(u - max_row u), largest feature 1.
+    # keys: the whole exponent u - |y'|^2/2 is shifted by its maximum over the sequence, so the largest key feature is 1
+    # (subtracting max u alone lets every key feature underflow once |y'|^2/2 exceeds ~87, e.g. 4x unit-scale inputs).
+    if is_query: return (torch.exp(u - u.detach().amax(-1, keepdim=True)) + eps) * omega.shape[-2] ** -0.5
+    z = u - half_sq
+    return (torch.exp(z - z.detach().amax((-2, -1), keepdim=True)) + eps) * omega.shape[-2] ** -0.5
 
 
 def relu_features(

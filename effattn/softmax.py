@@ -28,7 +28,7 @@ def softmax_attention(
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     if fused and not return_attn:
         return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p, scale=scale)
-    scores = (q @ k.transpose(-2, -1)).float() * scale
+    scores = (q @ k.transpose(-2, -1)).to(torch.promote_types(q.dtype, torch.float32)) * scale  # >= float32, never down
     if mask is not None: scores = scores.masked_fill(~mask, float('-inf'))
     attn = scores.softmax(-1).to(v.dtype)
     out = F.dropout(attn, dropout_p) @ v if dropout_p else attn @ v

@@ -5,20 +5,24 @@
 # %% ../nbs/18_sparse.ipynb #c6e63067
 from __future__ import annotations
 
+import functools
 import math
-from typing import Sequence
+import warnings
+from typing import Callable, Sequence
 
 import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_choice, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, check_choice, check_floating, check_positive_int, check_qkv, register_attention
 
 # %% auto #0
-__all__ = ['grid_shape', 'local_mask', 'dilated_mask', 'strided_mask', 'longformer_mask', 'bigbird_mask', 'local2d_mask',
-           'bigbird_random_links', 'local_attention', 'dilated_attention', 'strided_attention', 'local2d_attention',
-           'longformer_attention', 'bigbird_attention', 'SparseAttention', 'LocalAttention', 'Local2dAttention',
-           'DilatedAttention', 'StridedAttention', 'LongformerAttention', 'BigBirdAttention']
+__all__ = ['SPARSE_BACKENDS', 'grid_shape', 'local_mask', 'dilated_mask', 'strided_mask', 'longformer_mask', 'bigbird_mask',
+           'local2d_mask', 'bigbird_random_links', 'local_attention', 'dilated_attention', 'strided_attention',
+           'local2d_attention', 'longformer_attention', 'bigbird_attention', 'local_mask_mod', 'dilated_mask_mod',
+           'strided_mask_mod', 'longformer_mask_mod', 'bigbird_mask_mod', 'local2d_mask_mod', 'flex_block_mask',
+           'flex_sparse_attention', 'SparseAttention', 'LocalAttention', 'Local2dAttention', 'DilatedAttention',
+           'StridedAttention', 'LongformerAttention', 'BigBirdAttention']
 
 # %% ../nbs/18_sparse.ipynb #6eaf7b35
 def _check_window(window, who: str, minimum: int = 0) -> int:
@@ -162,6 +166,18 @@ def _acc(dtype: torch.dtype) -> torch.dtype:
     return torch.promote_types(dtype, torch.float32)
 
 
+def _fp32_scores(kernel):
+    "Run a sparse kernel with autocast off on q, k, v in at least float32 (scores as the fused path's); output in v's dtype."
+    @functools.wraps(kernel)
+    def run(q, k, v, *args, **kwargs):
+        if not all(isinstance(t, Tensor) for t in (q, k, v)): return kernel(q, k, v, *args, **kwargs)  # its checks explain
+        check_floating(kernel.__name__, q=q, k=k, v=v)  # before the cast, which would hide an integer input
+        acc = _acc(torch.promote_types(q.dtype, torch.promote_types(k.dtype, v.dtype)))
+        with torch.autocast(q.device.type, enabled=False):  # fp16 scores overflow beyond 65504
+            return kernel(q.to(acc), k.to(acc), v.to(acc), *args, **kwargs).to(v.dtype)
+    return run
+
+
 def _masked(scores: Tensor, allowed: Tensor | None, scale: float, acc: torch.dtype) -> Tensor:
     "Scale fresh scores in `acc` and fill disallowed entries with the most negative finite value (in place)."
     s = scores.to(acc)
@@ -285,6 +301,7 @@ def _grid_attention(
     return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
 
 # %% ../nbs/18_sparse.ipynb #ec4f7fa0
+@_fp32_scores
 def local_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     window: int = 7,  # one-sided: query i sees keys |i - j| <= window
@@ -318,6 +335,7 @@ def _residue_valid(N: int, s: int, device=None) -> Tensor:
     return (torch.arange(n2 * s, device=device) < N).view(n2, s).T
 
 
+@_fp32_scores
 def dilated_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     window: int = 3,  # one-sided number of dilated steps r: keys i + dilation * r, |r| <= window
@@ -337,6 +355,7 @@ def dilated_attention(
     return _residue_merge(out, N)
 
 
+@_fp32_scores
 def strided_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     stride: int = 14,  # keys j with (i - j) mod stride == 0
@@ -352,6 +371,7 @@ def strided_attention(
     return _residue_merge(_full_rows(qs, ks, vs, scale, dropout_p, allowed=valid), N)
 
 # %% ../nbs/18_sparse.ipynb #b42b982c
+@_fp32_scores
 def local2d_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d): prefix tokens, then patches in raster order
     window: int = 14,  # 'block': side of the square windows; 'sliding': one-sided radius (|dr|, |dc| <= window)
@@ -382,6 +402,7 @@ def local2d_attention(
     return torch.cat([_full_rows(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
 # %% ../nbs/18_sparse.ipynb #4ffefd93
+@_fp32_scores
 def longformer_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     window: int = 7,  # one-sided local window
@@ -394,6 +415,7 @@ def longformer_attention(
     return bigbird_attention(q, k, v, None, window, global_tokens, scale, block, dropout_p, who='longformer_attention')
 
 # %% ../nbs/18_sparse.ipynb #8e811667
+@_fp32_scores
 def bigbird_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
     random_links: Tensor | None,  # (N, r) long key indices per query (-1: none; values checked when on the CPU); None: none
@@ -431,10 +453,114 @@ def bigbird_attention(
         out = out.index_copy(-2, G, _full_rows(q.index_select(-2, G), k, v, scale, dropout_p))
     return out
 
+# %% ../nbs/18_sparse.ipynb #c651fef9
+def local_mask_mod(window: int) -> Callable:
+    "FlexAttention mask_mod of `local_mask`: |i - j| <= window."
+    return lambda b, h, qi, ki: (qi - ki).abs() <= window
+
+
+def dilated_mask_mod(window: int, dilation: int) -> Callable:
+    "mask_mod of `dilated_mask`: j - i is a multiple of dilation, at most dilation * window away."
+    def mod(b, h, qi, ki):
+        diff = ki - qi
+        return (diff.remainder(dilation) == 0) & (diff.abs() <= dilation * window)
+    return mod
+
+
+def strided_mask_mod(stride: int) -> Callable:
+    "mask_mod of `strided_mask`: (i - j) mod stride == 0."
+    return lambda b, h, qi, ki: (qi - ki).remainder(stride) == 0
+
+
+def longformer_mask_mod(window: int, is_global: Tensor) -> Callable:
+    "mask_mod of `longformer_mask`; `is_global` is a bool (N,) table of the global tokens."
+    return lambda b, h, qi, ki: ((qi - ki).abs() <= window) | is_global[qi] | is_global[ki]
+
+
+def bigbird_mask_mod(window: int, is_global: Tensor, links: Tensor) -> Callable:
+    "mask_mod of `bigbird_mask`: the Longformer pattern plus each query's random keys `links` (N, r) (-1: none)."
+    base = longformer_mask_mod(window, is_global)
+    return lambda b, h, qi, ki: base(b, h, qi, ki) | (links[qi] == ki.unsqueeze(-1)).any(-1)
+
+
+def local2d_mask_mod(window: int, mode: str, h: int, w: int, prefix_tokens: int) -> Callable:
+    "mask_mod of `local2d_mask` on an h x w grid after `prefix_tokens` global tokens."
+    P = prefix_tokens
+    def mod(b, h_, qi, ki):
+        pq, pk = (qi - P).clamp_min(0), (ki - P).clamp_min(0)
+        rq, cq, rk, ck = pq // w, pq % w, pk // w, pk % w
+        if mode == 'block': near = (rq // window == rk // window) & (cq // window == ck // window)
+        else: near = ((rq - rk).abs() <= window) & ((cq - ck).abs() <= window)
+        return (qi < P) | (ki < P) | near
+    return mod
+
+# %% ../nbs/18_sparse.ipynb #cf642a49
+_BLOCK_MASKS: dict = {}
+
+
+def flex_block_mask(
+    key: tuple,  # identifies the pattern (mechanism and its options)
+    mask_mod: Callable,  # the pattern's FlexAttention mask_mod
+    N: int,  # sequence length
+    device,
+):
+    "The FlexAttention `BlockMask` of a pattern at length N, built once per (pattern, N, device) and cached."
+    from torch.nn.attention.flex_attention import create_block_mask
+    k = (key, N, str(device))
+    if k not in _BLOCK_MASKS:
+        _BLOCK_MASKS[k] = create_block_mask(mask_mod, None, None, N, N, device=device)
+    return _BLOCK_MASKS[k]
+
+
+@functools.cache
+def _compiled_flex():
+    from torch.nn.attention.flex_attention import flex_attention
+    return torch.compile(flex_attention, dynamic=False)
+
+
+def flex_sparse_attention(
+    q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
+    block_mask,  # a FlexAttention BlockMask for N x N (see `flex_block_mask`)
+    scale: float | None = None,  # score scale; default d ** -0.5
+) -> Tensor:
+    "Softmax attention under a FlexAttention block mask: compiled on GPUs; on the CPU torch's unfused path, inference only."
+    N = _check_self(q, k, v, 'flex_sparse_attention')
+    if tuple(block_mask.seq_lengths) != (N, N):
+        raise ValueError(f"flex_sparse_attention: the block mask is for {tuple(block_mask.seq_lengths)} but q, k have "
+                         f"{N} tokens; build it for ({N}, {N}) with flex_block_mask.")
+    if q.device.type == 'cpu' and torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
+        raise ValueError("backend='flex' cannot train on the CPU: torch's FlexAttention has no CPU backward (its CPU path is "
+                         "inference only). Use backend='gather' to train on the CPU, run under torch.no_grad() for "
+                         "inference, or move the model to a GPU.")
+    from torch.nn.attention.flex_attention import flex_attention
+    fn = _compiled_flex() if q.device.type == 'cuda' else flex_attention
+    with warnings.catch_warnings():  # the CPU path is the uncompiled one on purpose
+        warnings.filterwarnings('ignore', message='flex_attention called without torch.compile')
+        return fn(q, k, v, block_mask=block_mask, scale=scale)
+
 # %% ../nbs/18_sparse.ipynb #94738bef
+SPARSE_BACKENDS = ('gather', 'flex')
+
+
+def _is_global(global_tokens, N: int, who: str, device) -> Tensor:
+    "Bool (N,) table of the global tokens (for mask_mods)."
+    t = torch.zeros(N, dtype=torch.bool, device=device)
+    t[_global_index(global_tokens, N, who, device)] = True
+    return t
+
+
 class SparseAttention(MultiHeadAttention):
     "Base for sparse patterns: exact softmax attention over a fixed pattern; `mask(N)` returns it as a dense boolean matrix."
     has_attn_matrix = True
+
+    def __init__(self, dim: int, heads: int = 8,
+                 backend: str = 'gather',  # 'gather' (blocked kernels, any device, training) or 'flex' (FlexAttention)
+                 qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
+        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        self.backend = check_choice('backend', backend, SPARSE_BACKENDS)
+        if backend == 'flex' and attn_drop:
+            raise ValueError(f"{self.name}: FlexAttention applies no attention dropout, so backend='flex' cannot honour "
+                             f"attn_drop={attn_drop}; use attn_drop=0 or backend='gather'.")
 
     @property
     def dropout_p(self) -> float:
@@ -445,18 +571,34 @@ class SparseAttention(MultiHeadAttention):
         "The boolean `(N, N)` pattern of this layer (reference and pictures only: O(N^2))."
         raise NotImplementedError
 
+    def mask_mod(self, N: int, device) -> Callable:
+        "The pattern as a FlexAttention mask_mod, for sequences of N tokens on `device`."
+        raise NotImplementedError
+
+    def gather_kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
+        "The pattern's blocked kernel (backend 'gather')."
+        raise NotImplementedError
+
+    def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
+        if self.backend == 'gather': return self.gather_kernel(q, k, v)
+        N = _check_self(q, k, v, self.name)
+        block_mask = flex_block_mask((type(self).__name__, self.extra_repr()), self.mask_mod(N, q.device), N, q.device)
+        return flex_sparse_attention(q, k, v, block_mask)
+
 
 @register_attention('local', kernel_fn=local_attention, paper='004: local attention |i - j| <= w')
 class LocalAttention(SparseAttention):
     "1-D sliding-window attention |i - j| <= window over the token sequence (004)."
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided window
+                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = _check_window(window, 'local')
 
-    def kernel(self, q, k, v): return local_attention(q, k, v, self.window, dropout_p=self.dropout_p)
+    def gather_kernel(self, q, k, v): return local_attention(q, k, v, self.window, dropout_p=self.dropout_p)
     def mask(self, N): return local_mask(N, self.window)
+    def mask_mod(self, N, device): return local_mask_mod(self.window)
     def extra_repr(self): return f"{super().extra_repr()}, window={self.window}"
 
 
@@ -468,8 +610,9 @@ class Local2dAttention(SparseAttention):
                  mode: str = 'block',  # 'block' or 'sliding'
                  grid: Sequence[int] | None = None,  # (rows, cols) of the patch grid; None: square, inferred from N
                  prefix_tokens: int = 1,  # leading non-patch tokens (cls, ...), global
+                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.mode = check_choice('mode', mode, ['block', 'sliding'])
         self.window = _check_window(window, 'local2d', 1 if mode == 'block' else 0)
         self.prefix_tokens = check_positive_int('prefix_tokens', prefix_tokens, 0)
@@ -480,9 +623,11 @@ class Local2dAttention(SparseAttention):
             grid = tuple(grid)
         self.grid = grid
 
-    def kernel(self, q, k, v):
+    def gather_kernel(self, q, k, v):
         return local2d_attention(q, k, v, self.window, self.mode, self.grid, self.prefix_tokens, dropout_p=self.dropout_p)
     def mask(self, N): return local2d_mask(N, self.window, self.mode, self.grid, self.prefix_tokens)
+    def mask_mod(self, N, device):
+        return local2d_mask_mod(self.window, self.mode, *grid_shape(N, self.grid, self.prefix_tokens, self.name), self.prefix_tokens)
     def extra_repr(self):
         return f"{super().extra_repr()}, window={self.window}, mode={self.mode!r}, grid={self.grid}, prefix_tokens={self.prefix_tokens}"
 
@@ -493,13 +638,15 @@ class DilatedAttention(SparseAttention):
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 3,  # one-sided number of dilated steps
                  dilation: int = 2,  # gap between attended keys
+                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = _check_window(window, 'dilated')
         self.dilation = check_positive_int('dilation', dilation)
 
-    def kernel(self, q, k, v): return dilated_attention(q, k, v, self.window, self.dilation, dropout_p=self.dropout_p)
+    def gather_kernel(self, q, k, v): return dilated_attention(q, k, v, self.window, self.dilation, dropout_p=self.dropout_p)
     def mask(self, N): return dilated_mask(N, self.window, self.dilation)
+    def mask_mod(self, N, device): return dilated_mask_mod(self.window, self.dilation)
     def extra_repr(self): return f"{super().extra_repr()}, window={self.window}, dilation={self.dilation}"
 
 
@@ -508,12 +655,14 @@ class StridedAttention(SparseAttention):
     "004's strided pattern: keys j with (i - j) mod stride == 0, exact within each residue class."
     def __init__(self, dim: int, heads: int = 8,
                  stride: int = 14,  # 14 = one patch row of a 224 px / 16 ViT: a patch sees its column
+                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.stride = check_positive_int('stride', stride)
 
-    def kernel(self, q, k, v): return strided_attention(q, k, v, self.stride, dropout_p=self.dropout_p)
+    def gather_kernel(self, q, k, v): return strided_attention(q, k, v, self.stride, dropout_p=self.dropout_p)
     def mask(self, N): return strided_mask(N, self.stride)
+    def mask_mod(self, N, device): return strided_mask_mod(self.stride)
     def extra_repr(self): return f"{super().extra_repr()}, stride={self.stride}"
 
 
@@ -523,14 +672,16 @@ class LongformerAttention(SparseAttention):
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided local window
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)
+                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = _check_window(window, 'longformer')
         self.global_tokens = _check_global_tokens(global_tokens, 'longformer')
 
-    def kernel(self, q, k, v):
+    def gather_kernel(self, q, k, v):
         return longformer_attention(q, k, v, self.window, self.global_tokens, dropout_p=self.dropout_p)
     def mask(self, N): return longformer_mask(N, self.window, self.global_tokens)
+    def mask_mod(self, N, device): return longformer_mask_mod(self.window, _is_global(self.global_tokens, N, self.name, device))
     def extra_repr(self): return f"{super().extra_repr()}, window={self.window}, global_tokens={self.global_tokens}"
 
 
@@ -542,8 +693,9 @@ class BigBirdAttention(SparseAttention):
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)
                  random_links: int = 3,  # r random keys per query
                  seed: int | None = None,  # seed of the random links; None: drawn from torch's global RNG now
+                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
-        super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
+        super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = _check_window(window, 'bigbird')
         self.global_tokens = _check_global_tokens(global_tokens, 'bigbird')
         self.random_links = check_positive_int('random_links', random_links, 0)
@@ -559,10 +711,12 @@ class BigBirdAttention(SparseAttention):
             self._links[key] = bigbird_random_links(N, self.random_links, self.window, self.global_tokens, key[0])
         return self._links[key]
 
-    def kernel(self, q, k, v):
+    def gather_kernel(self, q, k, v):
         return bigbird_attention(q, k, v, self.links(q.shape[-2]), self.window, self.global_tokens,
                                  dropout_p=self.dropout_p, who='bigbird')
     def mask(self, N): return bigbird_mask(N, self.window, self.global_tokens, self.links(N))
+    def mask_mod(self, N, device):
+        return bigbird_mask_mod(self.window, _is_global(self.global_tokens, N, self.name, device), self.links(N).to(device))
     def extra_repr(self):
         return (f"{super().extra_repr()}, window={self.window}, global_tokens={self.global_tokens}, "
                 f"random_links={self.random_links}, link_seed={int(self.link_seed)}")

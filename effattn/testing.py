@@ -11,7 +11,7 @@ import warnings
 import torch
 from torch import Tensor
 
-from .core import build_attention, get_attention_spec, layer_heads
+from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads
 from .measure import TensorMemory
 
 # %% auto #0
@@ -117,6 +117,14 @@ def check_attention_contract(
         except ValueError as e:
             assert len(str(e)) > 20, f"{name}: unhelpful error for {why}: {e}"
         else: raise AssertionError(f"{name}: {why} did not raise ValueError")
+    if type(layer).kernel is not MultiHeadAttention.kernel:  # the kernel itself refuses integer and empty inputs
+        q, k, v = layer.split_qkv(x.detach())
+        for bad, why in (((q.long(), k, v), 'integer q'), ((q, k.long(), v.long()), 'integer k, v'),
+                         ((q[..., :0, :], k[..., :0, :], v[..., :0, :]), 'no tokens')):
+            try: layer.kernel(*bad)
+            except ValueError as e:
+                assert len(str(e)) > 20, f"{name}: unhelpful kernel error for {why}: {e}"
+            else: raise AssertionError(f"{name}: kernel given {why} did not raise ValueError")
     if spec.cls.one_head_per_feature:  # H = D: any dim works, and a `heads` that is not dim is reported as ignored
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter('always')
