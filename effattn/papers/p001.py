@@ -15,7 +15,8 @@ from ..vit import hydra_layers
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
-           'CLAIM_KINDS', 'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs']
+           'CLAIM_KINDS', 'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs',
+           'judge_analytic']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)
@@ -185,3 +186,32 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
 
 # %% ../../nbs/52_p001.ipynb #bac3d69c
 CLAIM_KINDS = {'001-table2-throughput': dict(kind='speed', paper_device='V100')}
+
+# %% ../../nbs/52_p001.ipynb #91837488
+def judge_analytic(paper_dir=None) -> list:
+    "001's arithmetic claims about ViT-B/16, judged from effattn's FLOP counter (any machine, no training)."
+    import torch
+    from effattn.flops import count_flops
+    from effattn.presets import create_model
+    from effattn.report import Claim
+    def counted(size, **kw):
+        with torch.device('meta'): return count_flops(create_model('deit_base', img_size=size, **kw))
+    def share(size):
+        c = counted(size)
+        return 100 * c.attention / (c.total - c.macs['patch_embed'] - c.macs['head'])
+    crop, pad = share((1072, 1920)), share((1088, 1920))
+    over = min(crop, pad) > 60
+    claims = [Claim('001-1080p-attention-share', '001', 'at 1080p, over 60% of the computation of ViT-B/16 creates and '
+                    'applies attention matrices', 'abstract; §1', 'over 60%',
+                    f"{crop:.1f}% (1072 x 1920, T = 8041) / {pad:.1f}% (1088 x 1920, T = 8161) of the blocks' MACs",
+                    'reproduced' if over else 'refuted', "counted with effattn.flops on ViT-B/16 (the count that matches "
+                    "Table 4); 1080 is not a multiple of 16, so a crop and a pad bracket it", kind='exact', profile='any')]
+    s, h = counted(224), counted(224, attention='hydra')
+    ratio, T = s.attention / h.attention, 197
+    claims.append(Claim('001-factor-of-token-count', '001', 'Hydra attention is cheaper than standard self-attention in '
+                        'ViT-B/16 by a factor of the token count', 'abstract; §3', f'a factor of T = {T}',
+                        f"attention MACs {s.attention / 1e9:.3f} G (softmax) vs {h.attention / 1e9:.5f} G (Hydra): x{ratio:.0f}",
+                        'reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'refuted',
+                        "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in "
+                        "both); 'faster' in the paper's FLOP sense, not wall-clock", kind='exact', profile='any'))
+    return claims
