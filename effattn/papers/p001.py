@@ -214,4 +214,26 @@ def judge_analytic(paper_dir=None) -> list:
                         'reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'refuted',
                         "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in "
                         "both); 'faster' in the paper's FLOP sense, not wall-clock", kind='exact', profile='any'))
+    claims.append(_table3_flops(counted, paper_dir))
     return claims
+
+
+def _table3_flops(counted, paper_dir) -> 'Claim':
+    "Table 3's GFLOPs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers, against our count."
+    import csv
+    from pathlib import Path
+    from effattn.report import Claim
+    from effattn.experiment import repo_root
+    rows = [r for r in csv.DictReader(open(Path(paper_dir or repo_root() / 'data' / 'paper') / '001_tables.csv'))
+            if r['table'] == '3']
+    out = []
+    for r in rows:
+        n = int(r['layers_replaced'] or 0)
+        kw = {} if n == 0 else dict(attention='hydra') if n == 12 else dict(attention='hydra_back', layout_options=dict(n=n))
+        out.append((n, float(r['gflops']), counted(384, **kw).gmacs))
+    worst = max(abs(o / p - 1) for _, p, o in out)
+    return Claim('001-table3-flops', '001', "GFLOPs of DeiT-B at 384 px with Hydra in the last 0 / 2 / 7 / 12 layers",
+                 'Table 3', ' / '.join(f"{p:.2f}" for _, p, _ in out), ' / '.join(f"{o:.2f}" for _, _, o in out),
+                 'reproduced' if worst <= 0.005 else 'refuted',
+                 f"effattn.flops MACs of the whole model (the paper's 'FLOPs' are MACs); every row within {100 * worst:.2f}% "
+                 "(tolerance 0.5%)", kind='exact', profile='any')

@@ -11,7 +11,7 @@ from ..experiment import RunSpec
 from . import override_profile
 
 # %% auto #0
-__all__ = ['PROFILES', 'CLAIM_KINDS', 'Profile', 'profile', 'specs']
+__all__ = ['PROFILES', 'CLAIM_KINDS', 'Profile', 'profile', 'specs', 'judge_analytic']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -57,3 +57,22 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
 
 # %% ../../nbs/55_p004.ipynb #48a41c2a
 CLAIM_KINDS = {'004-flash-speed': dict(kind='speed', paper_device='A100')}
+
+# %% ../../nbs/55_p004.ipynb #5210d092
+def judge_analytic(paper_dir=None) -> list:
+    "004's arithmetic claims, judged by arithmetic written out."
+    from effattn.report import Claim
+    n = 100_000
+    gb, gib = 4 * n * n / 1e9, 4 * n * n / 2**30
+    claims = [Claim('004-book-40gb', '004', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)',
+                    'intro', '~40 GB', f"{gb:.0f} GB ({gib:.1f} GiB) in fp32; {gb / 2:.0f} GB in fp16/bf16",
+                    'reproduced' if abs(gb / 40 - 1) <= 0.1 else 'refuted', "N^2 scores of 4 bytes; the statement assumes fp32",
+                    kind='exact', profile='any')]
+    gains = {N: N ** (1 / 3) for N in (1024, 8192, 27_000)}
+    claims.append(Claim('004-sparse-30x', '004', 'the Sparse Transformer trains on sequences 30x longer with the same memory',
+                        'Sparse Transformer paragraph', '30x',
+                        ', '.join(f"{g:.0f}x where full attention fits {N:,} tokens" for N, g in gains.items()),
+                        'partly', "with memory O(N sqrt N) against O(N^2), equal memory gives a gain of N_full^(1/3): 30x needs "
+                        "a budget that fits about 27,000 tokens of full attention; the statement names no budget",
+                        kind='exact', profile='any'))
+    return claims
