@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 # %% auto #0
-__all__ = ['PAPERS', 'Paper', 'get_paper', 'override_profile']
+__all__ = ['PAPERS', 'Paper', 'get_paper', 'override_profile', 'Results', 'save_table', 'save_values', 'paper_tables']
 
 # %% ../../nbs/50_papers.ipynb #2a9ec618
 @dataclass(frozen=True)
@@ -27,6 +29,10 @@ class Paper:
     def specs(self, profile: str, **overrides) -> list:
         "Every training run of `profile` (a list of `effattn.experiment.RunSpec`); nothing is run."
         return self.load().specs(profile, **overrides)
+
+    def judge(self, profile: str, results_dir=None, paper_dir=None) -> list:
+        "The study's claims at `profile`, judged from its saved results (`Results.load`) and the paper's tables."
+        return self.load().judge(Results.load(self.key, profile, results_dir), paper_tables(self.key, paper_dir), profile)
 
 
 PAPERS: dict[str, Paper] = {p.key: p for p in (
@@ -58,3 +64,64 @@ def override_profile(paper: str, profiles: dict, name: str, **overrides):
     bad = sorted(set(over) - set(fields))
     if bad: raise ValueError(f"unknown {paper} profile field(s) {bad}; the fields are {fields}.")
     return replace(P, **over)
+
+# %% ../../nbs/50_papers.ipynb #85745819
+@dataclass
+class Results:
+    "What a study measured at one profile: its training records and the tables and values its notebook saved."
+    records: list[dict] = field(default_factory=list)  # the profile's run records (see `effattn.experiment.load_records`)
+    tables: dict = field(default_factory=dict)  # name -> pandas DataFrame
+    values: dict = field(default_factory=dict)  # name -> JSON-like dict of scalars
+
+    @classmethod
+    def load(cls, paper: str, profile: str, results_dir: str | Path | None = None) -> Results:
+        "Everything saved in `paper`'s results folder for `profile` (missing files are simply absent)."
+        import pandas as pd
+        from effattn.experiment import load_records, output_dirs
+        d = Path(results_dir or output_dirs(paper, profile)['results'])
+        tables = {f.name[:-len(f'.{profile}.csv')]: pd.read_csv(f) for f in sorted(d.glob(f'*.{profile}.csv'))}
+        values = {f.name[:-len(f'.{profile}.json')]: json.loads(f.read_text()) for f in sorted(d.glob(f'*.{profile}.json'))
+                  if not f.name.startswith(('claims.', 'provenance.'))}
+        return cls(load_records(paper, profile, d), tables, values)
+
+    def table(self, name: str):
+        "The table `name`, with an error that says which notebook cell saves it."
+        if name not in self.tables:
+            raise KeyError(f"no table {name!r} in these results (have {sorted(self.tables)}); run the study's notebook "
+                           f"at this profile: its cell that calls save_table(..., {name!r}, ...) writes it.")
+        return self.tables[name]
+
+    def value(self, name: str) -> dict:
+        "The values `name` (a dict), with an error that says which notebook cell saves them."
+        if name not in self.values:
+            raise KeyError(f"no values {name!r} in these results (have {sorted(self.values)}); run the study's notebook "
+                           f"at this profile: its cell that calls save_values(..., {name!r}, ...) writes them.")
+        return self.values[name]
+
+    def runs(self, **tags) -> list[dict]:
+        "The records whose tags (or top-level fields) equal `tags`, e.g. `runs(dataset='mnist', layout='all_standard')`."
+        return [r for r in self.records if all(r.get('tags', {}).get(k, r.get(k)) == v for k, v in tags.items())]
+
+
+def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
+    "Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge."
+    from effattn.train import atomic_write_text
+    path = Path(results_dir) / f'{name}.{profile}.csv'
+    atomic_write_text(path, df.to_csv(index=False))
+    return path
+
+
+def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
+    "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
+    from effattn.train import atomic_write_text
+    path = Path(results_dir) / f'{name}.{profile}.json'
+    atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
+    return path
+
+
+def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
+    "The paper's own numbers: `data/paper/<key>_<name>.csv` as {name: DataFrame}."
+    import pandas as pd
+    from effattn.experiment import repo_root
+    d = Path(paper_dir or repo_root() / 'data' / 'paper')
+    return {f.stem[len(key) + 1:]: pd.read_csv(f) for f in sorted(d.glob(f'{key}_*.csv'))}
