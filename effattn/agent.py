@@ -110,3 +110,12 @@ class AgentAttention(MultiHeadAttention):
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, agents={self.agents}, agent_bias={self.biased}, dwc_kernel={self.dwc_kernel}, "
                 f"grid={self.grid}, prefix_tokens={self.prefix_tokens}")
+
+# %% ../nbs/19a_agent.ipynb #7cd67fa7
+from .core import attention_cost
+
+@attention_cost('agent')
+def _agent_cost(m, T):
+    "Agents over the keys (n T D) and their values (n T D); queries over the agents (T n D) and their values (T n D); + DWC."
+    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
+    return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=dwc)

@@ -10,14 +10,12 @@ import builtins
 import json
 import math
 import statistics
-import sys
 import time
 from pathlib import Path
 
 import torch
 from torch import nn
 
-import effattn
 from .core import build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import peak_memory, provenance, sync, time_fn
 
@@ -164,7 +162,8 @@ def train_benchmark(
     from effattn.data import load_dataset
     from effattn.flops import count_flops
     from effattn.presets import create_model
-    from effattn.train import TrainConfig, make_train_step, resolve_device
+    from effattn.train import TrainConfig, make_train_step
+    from effattn.runtime import resolve_device
     dev = resolve_device(device)
     dataset, pipeline = preset_data(preset)
     data = load_dataset(dataset, 'train', source=source)
@@ -256,7 +255,7 @@ def main(argv: list[str] | None = None):
                                    repeats=args.repeats, max_seconds=args.max_seconds, memory=not args.no_memory)
         print(); print(format_attention_table(rows))
     else:
-        from effattn.train import resolve_device
+        from effattn.runtime import resolve_device
         print(_header(str(resolve_device(args.device))))
         rows = train_benchmark(args.preset, args.attention, batch_size=args.batch, steps=args.steps, blocks=args.blocks,
                                device=args.device, compile=args.compile, source=args.source)

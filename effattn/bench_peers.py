@@ -26,7 +26,6 @@ from torch import Tensor, nn
 from .core import MultiHeadAttention, build_attention
 from .measure import peak_memory, provenance, time_fn
 from .testing import rel_error
-import effattn.linformer, effattn.nystrom, effattn.performer, effattn.softmax, effattn.sparse  # register the mechanisms
 
 # %% auto #0
 __all__ = ['PEERS', 'PAIRS', 'SDPA_BACKENDS', 'RATIO_NOTE', 'QUICK', 'peer_version', 'import_peer', 'peer_missing',

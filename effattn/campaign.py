@@ -299,7 +299,7 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
         print(f"budget: {e}", flush=True); return BUDGET_EXIT
     except Exception as e:
         import traceback
-        from effattn.train import append_jsonl
+        from effattn.runtime import append_jsonl
         from effattn.measure import provenance
         traceback.print_exc()
         append_jsonl(Path(results_dir) / 'failures.jsonl', dict(run_id=spec.run_id(), name=spec.name, error=f"{type(e).__name__}: {e}",

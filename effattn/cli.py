@@ -8,17 +8,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
-PROFILES = ('smoke', 'cpu', 'paper')  # = effattn.experiment.PROFILES (tested below); here so that `--help` needs no torch
+from .runtime import PROFILES  # torch-free, so that `--help` stays quick
 
 # %% auto #0
-__all__ = ['PROFILES', 'PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
+__all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
            'describe_changes', 'keep_committed', 'reproduce', 'main', 'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
@@ -27,7 +26,7 @@ PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 're
 
 def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Path]:
     "The experiment notebooks of `papers` (default: all), in order."
-    from effattn.experiment import require_checkout
+    from effattn.runtime import require_checkout
     folder = require_checkout(root, 'effattn reproduce') / 'nbs' / 'experiments'
     papers = list(papers or PAPERS)
     bad = [p for p in papers if p not in PAPERS]
@@ -44,7 +43,7 @@ def paper_key(nb: Path) -> str:
 
 def executed_path(nb: Path, profile: str) -> Path:
     "Where the executed copy of notebook `nb` is kept (beside its paper's results)."
-    from effattn.experiment import output_dirs, repo_root
+    from effattn.runtime import output_dirs, repo_root
     paper = paper_key(nb)
     if profile == 'smoke': return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
     return output_dirs(paper, profile, nb)['results'] / f"{nb.stem}.{profile}.ipynb"
@@ -60,7 +59,7 @@ RECORDS = ('runs.jsonl', 'runs.csv', 'failures.jsonl')  # the append-only run re
 
 def findings(paper: str, profile: str, root: Path) -> dict[Path, bytes]:
     "The files that state a notebook's findings for a profile (executed copy, claims, tables, figures; the report), by path."
-    from effattn.experiment import output_dirs
+    from effattn.runtime import output_dirs
     dirs = output_dirs(paper, profile, root)
     files = [p for p in dirs['results'].glob('*') if p.name not in RECORDS] + list(dirs['figures'].rglob('*'))
     if paper == 'report': files.append(report_path(profile, root))
@@ -145,7 +144,7 @@ def reproduce(
 ) -> dict[str, str]:
     "Execute the experiment notebooks with papermill; return {notebook: 'ok' | error}. Failures do not stop the others."
     pm = _papermill()
-    from effattn.experiment import output_dirs, require_checkout
+    from effattn.runtime import output_dirs, require_checkout
     if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
     root = require_checkout(root, 'effattn reproduce')
     status, accepted = {}, False
@@ -231,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0 if all(v == 'ok' for v in status.values()) else 1
         if args.cmd == 'campaign': return campaign.command(args)
         if args.cmd == 'report':
-            from effattn.experiment import require_checkout
+            from effattn.runtime import require_checkout
             from effattn.report import write_report
             path = write_report(profile=args.profile, root=require_checkout(args.repo, 'effattn report'))
             print(f"wrote {_show(path)}")

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.util
 import inspect
+import re
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
-import torch
 from torch import Tensor, nn
 
 # %% auto #0
-__all__ = ['BUILTIN_MODULES', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_floating',
-           'check_nonempty', 'check_qkv', 'check_no_mask', 'MultiHeadAttention', 'AttentionSpec',
+__all__ = ['ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_floating',
+           'check_nonempty', 'check_qkv', 'check_no_mask', 'MultiHeadAttention', 'AttentionSpec', 'mechanism_modules',
            'load_builtin_attention', 'register_attention', 'list_attention', 'get_attention_spec', 'build_attention',
-           'ignored_heads', 'layer_heads']
+           'ignored_heads', 'layer_heads', 'attention_cost']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -188,9 +190,16 @@ class AttentionSpec:
 
 
 _REGISTRY: dict[str, AttentionSpec] = {}
-BUILTIN_MODULES = ('softmax', 'flash', 'linformer', 'performer', 'performer_kernels', 'nystrom', 'hydra', 'linear', 'sparse',
-                   'focused', 'agent', 'litemla')
 _BUILTINS = {'loaded': False, 'loading': False}
+
+
+def mechanism_modules() -> list[str]:
+    """effattn's own modules that register attention mechanisms: every top-level module whose source calls
+    `register_attention(`, found by reading the files, not importing them. A new mechanism module is found without
+    editing a list."""
+    pkg = Path(importlib.util.find_spec('effattn').submodule_search_locations[0])
+    return sorted(p.stem for p in pkg.glob('*.py') if p.stem != 'core'
+                  and re.search(r'(?<!def )register_attention\(', p.read_text(encoding='utf-8')))
 
 
 def load_builtin_attention():
@@ -200,7 +209,7 @@ def load_builtin_attention():
     if _BUILTINS['loaded'] or _BUILTINS['loading']: return
     _BUILTINS['loading'] = True
     try:
-        for m in BUILTIN_MODULES: importlib.import_module(f'effattn.{m}')
+        for m in mechanism_modules(): importlib.import_module(f'effattn.{m}')
         _BUILTINS['loaded'] = True
     finally: _BUILTINS['loading'] = False
 
@@ -279,3 +288,14 @@ def layer_heads(name: str, heads: int | None) -> int | None:
     """The `heads` a model passes to `build_attention` for a layer `name`, given its model-wide head count: None for
     Hydra-style mechanisms, whose H = D makes the model's count irrelevant (so they do not warn), else `heads`."""
     return None if get_attention_spec(name).cls.one_head_per_feature else heads
+
+# %% ../nbs/00_core.ipynb #96f0caea
+ATTENTION_MACS: dict[str, Callable] = {}  # mechanism name -> cost model (see effattn.flops)
+
+
+def attention_cost(names: str):
+    "Decorator: register `fn(module, T) -> {'create': MACs, 'apply': MACs, 'extra': MACs}` as the cost model of the (space-separated) mechanisms `names`."
+    def deco(fn):
+        for n in names.split(): ATTENTION_MACS[n] = fn
+        return fn
+    return deco

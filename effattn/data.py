@@ -7,22 +7,19 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import io
 import math
 import os
 import struct
-import sys
 import warnings
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor
 
-from .core import check_choice, check_positive_int
+from .core import check_choice
 
 # %% auto #0
 __all__ = ['CIFAR10_CLASSES', 'IMAGENETTE_WNIDS', 'IMAGENETTE_NAMES', 'DATASETS', 'SOURCES', 'SAMPLE_SIZES', 'DatasetInfo',

@@ -10,7 +10,6 @@ import csv
 import hashlib
 import io
 import json
-import math
 import os
 import traceback
 from dataclasses import asdict, dataclass, field, fields
@@ -20,45 +19,13 @@ import torch
 
 from .core import check_choice
 from .measure import count_params, inference_latency, provenance, training_memory
-from .train import (RunResult, TrainConfig, append_jsonl, atomic_save, atomic_write_text, distributed_info, evaluate, fit,
-                           init_distributed, read_jsonl, resolve_device)
+from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
+                             output_dirs, read_jsonl, repo_root, require_checkout, resolve_device)
+from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0
-__all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'RunSpec', 'balanced_subset', 'load_run_data',
-           'write_summary', 'find_record', 'rerun_requested', 'log_run', 'run', 'trained_weights', 'statistics_mean',
-           'run_grid', 'load_records']
-
-# %% ../nbs/41_experiment.ipynb #afea203b
-PROFILES = ('smoke', 'cpu', 'paper')
-
-
-def repo_root(start: str | Path | None = None) -> Path:
-    "The effattn checkout containing `start` (default: the current folder), else the current folder."
-    p = Path(start or Path.cwd()).resolve()
-    for cand in (p, *p.parents):
-        if (cand / 'settings.ini').exists() and (cand / 'effattn').is_dir(): return cand
-    return Path.cwd()
-
-
-def require_checkout(start: str | Path | None = None, what: str = 'this command') -> Path:
-    "The effattn checkout containing `start` (default: the current folder); a clear error if there is none."
-    root = repo_root(start)
-    if not ((root / 'settings.ini').exists() and (root / 'nbs' / 'experiments').is_dir()):
-        where = Path(start or Path.cwd()).resolve()
-        raise FileNotFoundError(f"{what} needs an effattn checkout (its notebooks and data/results), and {where} is not "
-                                f"inside one: run it from a clone of the repository, or pass --repo PATH.")
-    return root
-
-
-def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dict[str, Path]:
-    "Where a paper's results, figures, executed notebooks and checkpoints go for a profile."
-    check_choice('profile', profile, PROFILES)
-    root = repo_root(root)
-    if profile == 'smoke':
-        base = root / 'runs' / 'smoke'
-        return dict(results=base / 'results' / paper, figures=base / 'figures' / paper, runs=base / 'checkpoints' / paper)
-    return dict(results=root / 'data' / 'results' / paper, figures=root / 'figures' / paper,
-                runs=root / 'runs' / 'checkpoints' / paper)
+__all__ = ['RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record', 'rerun_requested', 'log_run', 'run',
+           'trained_weights', 'statistics_mean', 'run_grid', 'load_records']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}

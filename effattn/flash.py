@@ -106,3 +106,11 @@ class FlashBlocked(MultiHeadAttention):
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         return flash_blocked_attention(q, k, v, block=self.block)
+
+# %% ../nbs/11_flash.ipynb #2b1454ac
+from .core import attention_cost
+
+@attention_cost('flash_blocked')
+def _flash_cost(m, T):
+    "The products of exact attention (T T D each), computed block by block."
+    return dict(create=T * T * m.dim, apply=T * T * m.dim, extra=0)

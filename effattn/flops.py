@@ -13,96 +13,11 @@ import torch
 from torch import nn
 from torch.utils.flop_counter import FlopCounterMode
 
-from .core import MultiHeadAttention
+from .core import ATTENTION_MACS, MultiHeadAttention, load_builtin_attention
 from .measure import count_params
 
 # %% auto #0
-__all__ = ['ATTENTION_MACS', 'attention_cost', 'Cost', 'count_flops', 'measured_flops']
-
-# %% ../nbs/23_flops.ipynb #50c867ed
-ATTENTION_MACS: dict[str, Callable] = {}
-
-
-def attention_cost(name: str):
-    "Register `fn(module, T) -> {'create': MACs, 'apply': MACs, 'extra': MACs}` for the mechanisms named."
-    def deco(fn):
-        for n in name.split(): ATTENTION_MACS[n] = fn
-        return fn
-    return deco
-
-
-@attention_cost('softmax flash_blocked')
-def _softmax_cost(m, T):
-    return dict(create=T * T * m.dim, apply=T * T * m.dim, extra=0)
-
-
-@attention_cost('linformer')
-def _linformer_cost(m, T):
-    return dict(create=T * m.k * m.dim, apply=T * m.k * m.dim, extra=2 * m.k * T * m.dim)
-
-
-@attention_cost('performer performer_relu performer_exp performer_elu performer_gelu performer_ftheta performer_mlp')
-def _performer_cost(m, T):
-    r = m.features
-    extra = 2 * T * r * m.dim  # q and k onto the random features
-    fm = getattr(m, 'feature_map', None)
-    for lin in (fm.modules() if fm is not None else []):  # a learnable kernel's own layers (per head, q and k)
-        if isinstance(lin, nn.Linear): extra += 2 * T * m.heads * lin.in_features * lin.out_features
-    return dict(create=T * r * m.dim, apply=T * r * m.dim + T * r * m.heads, extra=extra)
-
-
-@attention_cost('nystrom')
-def _nystrom_cost(m, T):
-    mm = min(m.landmarks, T)
-    if m.landmarks >= T and m.exact_fallback: cost = _softmax_cost(m, T)
-    else:
-        cost = dict(create=2 * T * mm * m.dim + mm * mm * m.dim, apply=2 * T * mm * m.dim + mm * mm * m.dim,
-                    extra=4 * m.pinv_iters * mm ** 3 * m.heads)
-    if m.conv_kernel: cost['extra'] += T * m.dim * m.conv_kernel
-    return cost
-
-
-@attention_cost('hydra aft_simple polynl')
-def _hydra_cost(m, T):
-    return dict(create=T * m.dim, apply=T * m.dim, extra=0)
-
-
-@attention_cost('multihead_linear')
-def _mla_cost(m, T):
-    return dict(create=T * m.dim * m.head_dim, apply=T * m.dim * m.head_dim, extra=0)
-
-
-@attention_cost('linear')
-def _linear_cost(m, T):
-    return dict(create=T * m.dim * m.head_dim, apply=T * m.dim * m.head_dim + T * m.dim, extra=0)
-
-
-@attention_cost('focused_linear')
-def _focused_cost(m, T):
-    "Linear attention's counts, plus the depthwise convolution of the values over the patch grid."
-    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
-    return {**_linear_cost(m, T), 'extra': dwc}
-
-
-@attention_cost('agent')
-def _agent_cost(m, T):
-    "Agents over the keys (n T D) and their values (n T D); queries over the agents (T n D) and their values (T n D); + DWC."
-    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
-    return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=dwc)
-
-
-@attention_cost('litemla')
-def _litemla_cost(m, T):
-    "ReLU linear attention over H (1 + S) heads; per scale s a depthwise s x s and a grouped 1 x 1 conv of the 3D channels."
-    heads = 1 + len(m.scales)
-    linear = {k: heads * v for k, v in _linear_cost(m, T).items()}
-    return {**linear, 'extra': sum(T * 3 * m.dim * (s * s + m.head_dim) for s in m.scales)}
-
-
-@attention_cost('local local2d dilated strided longformer bigbird')
-def _sparse_cost(m, T):
-    pairs = int(m.mask(T).sum())
-    return dict(create=pairs * m.dim, apply=pairs * m.dim, extra=0)
+__all__ = ['Cost', 'conv_macs', 'attention_layer_macs', 'count_flops', 'measured_flops']
 
 # %% ../nbs/23_flops.ipynb #feef3459
 @dataclass
@@ -135,7 +50,8 @@ class Cost:
         return '\n'.join(rows)
 
 # %% ../nbs/23_flops.ipynb #47e32456
-def _conv_macs(conv: nn.Conv2d, out_hw: tuple[int, int]) -> int:
+def conv_macs(conv: nn.Conv2d, out_hw: tuple[int, int]) -> int:
+    "MACs of a convolution producing an `out_hw` map."
     return out_hw[0] * out_hw[1] * conv.out_channels * (conv.in_channels // conv.groups) * math.prod(conv.kernel_size)
 
 
@@ -143,11 +59,13 @@ def _nparams(*mods) -> int:
     return sum(count_params(m) for m in mods if m is not None)
 
 
-def _attention_layer(attn: nn.Module, T: int) -> dict:
+def attention_layer_macs(attn: nn.Module, T: int) -> dict:
     "MACs of one attention layer, by part: qkv, attention create/apply/extra, proj."
     name = getattr(attn, 'name', None) if isinstance(attn, MultiHeadAttention) else 'softmax'  # timm's Attention is softmax
+    load_builtin_attention()  # each mechanism's module registers its cost model beside it
     if name not in ATTENTION_MACS:
-        raise ValueError(f"no cost model for attention {name!r}; register one with @attention_cost({name!r}).")
+        raise ValueError(f"no cost model for attention {name!r}; register one with @effattn.core.attention_cost({name!r}) "
+                         f"beside the mechanism.")
     D = attn.qkv.in_features if hasattr(attn, 'qkv') else attn.dim
     if not isinstance(attn, MultiHeadAttention):  # timm Attention: give it the attributes the cost models read
         attn.dim, attn.heads = D, attn.num_heads
@@ -158,21 +76,20 @@ def _attention_layer(attn: nn.Module, T: int) -> dict:
 
 
 def count_flops(model: nn.Module) -> Cost:
-    "Analytic MACs and parameters per component of an effattn ViT, a timm VisionTransformer, or 003's ConvPerformer."
-    from effattn.presets import ConvPerformer003
-    if isinstance(model, ConvPerformer003): return _count_conv_performer(model)
+    "Analytic MACs and parameters per component of an effattn ViT or a timm VisionTransformer; another model counts itself with a `cost()` method."
+    if callable(getattr(model, 'cost', None)): return model.cost()  # e.g. 003's ConvPerformer, built from conv_macs and attention_layer_macs
     pe = model.patch_embed
     H, W = pe.img_size
     gh, gw = pe.grid_size
     T = gh * gw + getattr(model, 'num_prefix_tokens', 1)
-    macs = dict(patch_embed=_conv_macs(pe.proj, (gh, gw)))
+    macs = dict(patch_embed=conv_macs(pe.proj, (gh, gw)))
     stem = getattr(pe, 'stem', None)
     if stem is not None:
-        macs['patch_embed'] += sum(_conv_macs(c, (H, W)) for c in stem if isinstance(c, nn.Conv2d))
+        macs['patch_embed'] += sum(conv_macs(c, (H, W)) for c in stem if isinstance(c, nn.Conv2d))
     parts = dict(qkv=0, attn_create=0, attn_apply=0, attn_extra=0, proj=0, mlp=0)
     layers = []
     for b in model.blocks:
-        a = _attention_layer(b.attn, T)
+        a = attention_layer_macs(b.attn, T)
         mlp = T * (b.mlp.fc1.in_features * b.mlp.fc1.out_features + b.mlp.fc2.in_features * b.mlp.fc2.out_features)
         for k, v in a.items(): parts[k] += v
         parts['mlp'] += mlp
@@ -188,22 +105,6 @@ def count_flops(model: nn.Module) -> Cost:
                   head=_nparams(model.head, model.norm))
     return Cost(macs, params, layers)
 
-
-def _count_conv_performer(model) -> Cost:
-    convs, size, macs = [m for m in model.features if isinstance(m, nn.Conv2d)], model.img_size, 0
-    for c in convs:
-        macs += _conv_macs(c, (size, size)); size //= 2
-    lin = model.embed[1]
-    parts = dict(features=macs, embed=lin.in_features * lin.out_features, qkv=0, attn_create=0, attn_apply=0,
-                 attn_extra=0, proj=0)
-    for layer in model.layers:
-        for k, v in _attention_layer(layer.attn, 1).items(): parts[k] += v
-    parts['head'] = model.head[1].in_features * model.head[1].out_features
-    params = dict(features=_nparams(model.features), embed=_nparams(model.embed),
-                  qkv=sum(_nparams(l.attn.qkv) for l in model.layers), proj=sum(_nparams(l.attn.proj) for l in model.layers),
-                  attn_extra=sum(count_params(l) - _nparams(l.attn.qkv, l.attn.proj) for l in model.layers),
-                  head=_nparams(model.head))
-    return Cost(parts, params)
 
 # %% ../nbs/23_flops.ipynb #79c66f13
 def measured_flops(model: nn.Module, x: torch.Tensor | None = None) -> int:

@@ -112,3 +112,12 @@ class FocusedLinear(MultiHeadAttention):
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, focusing_factor={self.focusing_factor}, dwc_kernel={self.dwc_kernel}, "
                 f"grid={self.grid}, prefix_tokens={self.prefix_tokens}")
+
+# %% ../nbs/19_focused.ipynb #d4e2c57f
+from .core import ATTENTION_MACS, attention_cost
+
+@attention_cost('focused_linear')
+def _focused_cost(m, T):
+    "Linear attention's counts, plus the depthwise convolution of the values over the patch grid."
+    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
+    return {**ATTENTION_MACS['linear'](m, T), 'extra': dwc}

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import (MultiHeadAttention, check_choice, check_floating, check_heads, check_no_mask, check_nonempty,
+from .core import (MultiHeadAttention, check_choice, check_floating, check_no_mask, check_nonempty,
                           check_qkv, check_tokens, ignored_heads, register_attention)
 
 # %% auto #0
@@ -177,3 +176,17 @@ class PolyNL(MultiHeadAttention):
         k, v = self.kv(x).chunk(2, dim=-1)
         out = hydra_attention(x, k, v, 'mean').to(x.dtype)
         return self.proj_drop(self.proj(out))
+
+# %% ../nbs/16_hydra.ipynb #7f8ba59b
+from .core import attention_cost
+
+@attention_cost('hydra aft_simple polynl')
+def _hydra_cost(m, T):
+    "Element-wise products summed over the tokens (T D), then gated per token (T D)."
+    return dict(create=T * m.dim, apply=T * m.dim, extra=0)
+
+
+@attention_cost('multihead_linear')
+def _mla_cost(m, T):
+    "Per head K^T V (T D d) and Q (K^T V) (T D d), with d the head size."
+    return dict(create=T * m.dim * m.head_dim, apply=T * m.dim * m.head_dim, extra=0)

@@ -43,3 +43,11 @@ class LinearAttention(MultiHeadAttention):
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         return linear_attention(q, k, v, self.eps)
+
+# %% ../nbs/17_linear.ipynb #ed9db876
+from .core import attention_cost
+
+@attention_cost('linear')
+def _linear_cost(m, T):
+    "phi(K)^T V (T D d), phi(Q) applied to it (T D d) and the normaliser (T D), with d the head size."
+    return dict(create=T * m.dim * m.head_dim, apply=T * m.dim * m.head_dim + T * m.dim, extra=0)

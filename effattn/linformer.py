@@ -5,7 +5,6 @@
 # %% ../nbs/12_linformer.ipynb #291a6f8b
 from __future__ import annotations
 
-import math
 
 import torch
 from torch import Tensor, nn
@@ -94,3 +93,11 @@ class Linformer(MultiHeadAttention):
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, k={self.k}, seq_len={self.seq_len}, share_heads={self.share_heads}, "
                 f"allow_shorter={self.allow_shorter}")
+
+# %% ../nbs/12_linformer.ipynb #329b336f
+from .core import attention_cost
+
+@attention_cost('linformer')
+def _linformer_cost(m, T):
+    "Q (E K)^T (T k D) and its application to F V (T k D); projecting K and V onto k rows costs 2 k T D."
+    return dict(create=T * m.k * m.dim, apply=T * m.k * m.dim, extra=2 * m.k * T * m.dim)

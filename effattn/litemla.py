@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Sequence
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from .core import MultiHeadAttention, check_positive_int, check_qkv, check_tokens, register_attention
@@ -82,6 +81,16 @@ class LiteMLA(MultiHeadAttention):
 
     def extra_repr(self) -> str:
         return f"{super().extra_repr()}, scales={self.scales}, eps={self.eps}, grid={self.grid}, prefix_tokens={self.prefix_tokens}"
+
+# %% ../nbs/19b_litemla.ipynb #ea406fe2
+from .core import ATTENTION_MACS, attention_cost
+
+@attention_cost('litemla')
+def _litemla_cost(m, T):
+    "ReLU linear attention over H (1 + S) heads; per scale s a depthwise s x s and a grouped 1 x 1 conv of the 3D channels."
+    heads = 1 + len(m.scales)
+    linear = {k: heads * v for k, v in ATTENTION_MACS['linear'](m, T).items()}
+    return {**linear, 'extra': sum(T * 3 * m.dim * (s * s + m.head_dim) for s in m.scales)}
 
 # %% ../nbs/19b_litemla.ipynb #6589fc8f
 @torch.no_grad()

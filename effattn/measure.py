@@ -10,10 +10,9 @@ import platform
 import socket
 import statistics
 import subprocess
-import sys
 import time
 import weakref
-from dataclasses import dataclass, asdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Callable
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
@@ -121,3 +120,17 @@ class Nystrom(MultiHeadAttention):
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, landmarks={self.landmarks}, pinv_iters={self.pinv_iters}, "
                 f"conv_kernel={self.conv_kernel}")
+
+# %% ../nbs/15_nystrom.ipynb #df42dea0
+from .core import ATTENTION_MACS, attention_cost
+
+@attention_cost('nystrom')
+def _nystrom_cost(m, T):
+    "Three softmax kernels through l landmarks (2 T l D + l l D twice), the iterative pseudo-inverse (4 iters l^3 per head), the conv residual."
+    mm = min(m.landmarks, T)
+    if m.landmarks >= T and m.exact_fallback: cost = ATTENTION_MACS['softmax'](m, T)
+    else:
+        cost = dict(create=2 * T * mm * m.dim + mm * mm * m.dim, apply=2 * T * mm * m.dim + mm * mm * m.dim,
+                    extra=4 * m.pinv_iters * mm ** 3 * m.heads)
+    if m.conv_kernel: cost['extra'] += T * m.dim * m.conv_kernel
+    return cost

@@ -253,3 +253,16 @@ class Performer(MultiHeadAttention):
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, features={self.features}, kernel={self.kernel_name!r}, "
                 f"scaling={self.scaling!r}, redraw_interval={self.redraw_interval}")
+
+# %% ../nbs/13_performer.ipynb #1e757ee6
+from .core import attention_cost
+
+@attention_cost('performer performer_relu performer_exp performer_elu performer_gelu performer_ftheta performer_mlp')
+def _performer_cost(m, T):
+    "phi(K)^T V (T r D), phi(Q) applied to it (T r D) plus the normaliser (T r H); q and k onto r features: 2 T r D, plus a learnable map's layers."
+    r = m.features
+    extra = 2 * T * r * m.dim  # q and k onto the random features
+    fm = getattr(m, 'feature_map', None)
+    for lin in (fm.modules() if fm is not None else []):  # a learnable kernel's own layers (per head, q and k)
+        if isinstance(lin, nn.Linear): extra += 2 * T * m.heads * lin.in_features * lin.out_features
+    return dict(create=T * r * m.dim, apply=T * r * m.dim + T * r * m.heads, extra=extra)

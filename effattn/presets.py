@@ -6,9 +6,8 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import torch
 from torch import Tensor, nn
 
 from .core import build_attention, check_choice, check_positive_int, layer_heads
@@ -157,6 +156,24 @@ class ConvPerformer003(nn.Module):
         x = self.embed(self.features(x)).unsqueeze(1)  # (B, 1, dim): a sequence of ONE token
         for layer in self.layers: x = layer(x)
         return self.head(x.squeeze(1))
+
+    def cost(self):
+        "MACs and parameters per component, for one image (`effattn.flops.count_flops` calls this)."
+        from effattn.flops import Cost, attention_layer_macs, conv_macs
+        from effattn.measure import count_params
+        size, macs = self.img_size, 0
+        for c in (m for m in self.features if isinstance(m, nn.Conv2d)):  # each conv is followed by a 2x2 max-pool
+            macs += conv_macs(c, (size, size)); size //= 2
+        lin = self.embed[1]
+        parts = dict(features=macs, embed=lin.in_features * lin.out_features, qkv=0, attn_create=0, attn_apply=0,
+                     attn_extra=0, proj=0)
+        for layer in self.layers:  # a sequence of one token
+            for k, v in attention_layer_macs(layer.attn, 1).items(): parts[k] += v
+        parts['head'] = self.head[1].in_features * self.head[1].out_features
+        qkv, proj = sum(count_params(l.attn.qkv) for l in self.layers), sum(count_params(l.attn.proj) for l in self.layers)
+        params = dict(features=count_params(self.features), embed=count_params(self.embed), qkv=qkv, proj=proj,
+                      attn_extra=sum(count_params(l) for l in self.layers) - qkv - proj, head=count_params(self.head))
+        return Cost(parts, params)
 
 # %% ../nbs/21_presets.ipynb #8f265528
 _SRC003P = '003 §6.5 / §7 / §8 / §9 (best reported configuration)'

@@ -12,10 +12,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from .core import check_choice
-from .experiment import output_dirs, repo_root
+from .runtime import output_dirs, repo_root
 from .measure import provenance
 from .papers import PAPERS
-from .train import atomic_write_text
+from .runtime import atomic_write_text
 
 # %% auto #0
 __all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value',

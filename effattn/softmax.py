@@ -56,3 +56,11 @@ class SoftmaxAttention(MultiHeadAttention):
         q, k, v = self.split_qkv(x)
         out, attn = softmax_attention(q, k, v, scale=self.scale, return_attn=True)
         return self.merge(out), attn
+
+# %% ../nbs/10_softmax.ipynb #f6063482
+from .core import attention_cost
+
+@attention_cost('softmax')
+def _softmax_cost(m, T):
+    "Exact attention: the scores Q K^T (T T D) and their application A V (T T D)."
+    return dict(create=T * T * m.dim, apply=T * T * m.dim, extra=0)

@@ -726,3 +726,12 @@ class BigBirdAttention(SparseAttention):
         missing = args[2]  # (local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
         super()._load_from_state_dict(state_dict, prefix, *args)
         if prefix + 'link_seed' in missing: missing.remove(prefix + 'link_seed')
+
+# %% ../nbs/18_sparse.ipynb #7a490d63
+from .core import attention_cost
+
+@attention_cost('local local2d dilated strided longformer bigbird')
+def _sparse_cost(m, T):
+    "Exact attention over the pattern's (query, key) pairs only: |S| D to create the scores and |S| D to apply them."
+    pairs = int(m.mask(T).sum())
+    return dict(create=pairs * m.dim, apply=pairs * m.dim, extra=0)

@@ -5,7 +5,6 @@
 # %% ../nbs/02_testing.ipynb #c7378ffd
 from __future__ import annotations
 
-import math
 import warnings
 
 import torch

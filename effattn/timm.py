@@ -11,10 +11,9 @@ from functools import partial
 import torch
 from torch import nn
 
-import timm
 from timm.models.vision_transformer import VisionTransformer
 
-from .core import MultiHeadAttention, build_attention, check_choice, get_attention_spec, layer_heads, list_attention
+from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads
 from .vit import ViT
 
 # %% auto #0

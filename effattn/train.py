@@ -5,15 +5,11 @@
 # %% ../nbs/32_train.ipynb #e1dbb357
 from __future__ import annotations
 
-import contextlib
-import copy
-import csv
 import json
 import math
-import os
 import random
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -23,12 +19,12 @@ from torch import nn
 
 from .augment import mix_batch
 from .core import check_choice, check_positive_int
-from .measure import count_params, hardware, provenance, sync
+from .measure import count_params, hardware, sync
+from .runtime import all_sum, atomic_save, atomic_write_text, distributed_info, resolve_device
 
 # %% auto #0
-__all__ = ['TrainConfig', 'resolve_device', 'make_optimizer', 'make_scheduler', 'evaluate', 'atomic_save', 'atomic_write_text',
-           'append_jsonl', 'read_jsonl', 'distributed_info', 'init_distributed', 'NonFiniteLossError', 'BudgetReached',
-           'RunResult', 'make_train_step', 'fit']
+__all__ = ['TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError', 'BudgetReached', 'RunResult',
+           'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -71,13 +67,6 @@ class TrainConfig:
             raise ValueError(f"warmup_epochs={self.warmup_epochs} must be in [0, epochs={self.epochs}).")
 
 
-def resolve_device(device: str = 'auto') -> torch.device:
-    "'auto' -> cuda if available, else mps, else cpu."
-    if device != 'auto': return torch.device(device)
-    if torch.cuda.is_available(): return torch.device('cuda')
-    if getattr(torch.backends, 'mps', None) and torch.backends.mps.is_available(): return torch.device('mps')
-    return torch.device('cpu')
-
 # %% ../nbs/32_train.ipynb #fe49a277
 def make_optimizer(model: nn.Module, cfg: TrainConfig) -> torch.optim.Optimizer:
     "AdamW / Adam / SGD over the trainable parameters."
@@ -115,73 +104,6 @@ def evaluate(model: nn.Module, loader, device: torch.device, amp: bool = False) 
         correct5 += (top == y[:, None]).any(1).sum().item()
         n += len(y)
     return dict(loss=loss / max(n, 1), top1=100 * correct1 / max(n, 1), top5=100 * correct5 / max(n, 1), n=n)
-
-# %% ../nbs/32_train.ipynb #ba60a96c
-def atomic_save(obj, path: str | Path):
-    "torch.save to `path` atomically."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f'.tmp{os.getpid()}')
-    torch.save(obj, tmp)
-    os.replace(tmp, path)
-
-
-def atomic_write_text(path: str | Path, text: str):
-    "Write text to `path` atomically."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f'.tmp{os.getpid()}')
-    with open(tmp, 'w', encoding='utf-8') as f:
-        f.write(text); f.flush(); os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
-def append_jsonl(path: str | Path, record: dict):
-    "Append one JSON record as a line, in a single write, flushed to disk."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    line = json.dumps(record, default=str, sort_keys=True) + '\n'
-    with open(path, 'a', encoding='utf-8') as f:
-        f.write(line); f.flush(); os.fsync(f.fileno())
-
-
-def read_jsonl(path: str | Path) -> list[dict]:
-    "All complete records of a JSON-lines file (a torn or invalid line is skipped with a warning)."
-    path = Path(path)
-    if not path.exists(): return []
-    out = []
-    for i, line in enumerate(path.read_text(encoding='utf-8').splitlines()):
-        if not line.strip(): continue
-        try: out.append(json.loads(line))
-        except json.JSONDecodeError:
-            import warnings
-            warnings.warn(f"{path}:{i + 1}: skipping an incomplete record (an interrupted write).")
-    return out
-
-# %% ../nbs/32_train.ipynb #a27099b9
-def distributed_info() -> tuple[int, int]:
-    "(rank, world size) of this process; (0, 1) outside torch.distributed."
-    import torch.distributed as dist
-    if dist.is_available() and dist.is_initialized(): return dist.get_rank(), dist.get_world_size()
-    return 0, 1
-
-
-def init_distributed(device: str = 'auto') -> torch.device:
-    "Start the process group if launched by torchrun (WORLD_SIZE > 1); return this process's device."
-    import torch.distributed as dist
-    world = int(os.environ.get('WORLD_SIZE', '1'))
-    dev = resolve_device(device)
-    if world > 1 and not dist.is_initialized():
-        local = int(os.environ.get('LOCAL_RANK', '0'))
-        if dev.type == 'cuda':
-            dev = torch.device('cuda', local); torch.cuda.set_device(dev)
-        dist.init_process_group(backend='nccl' if dev.type == 'cuda' else 'gloo')
-    elif world > 1 and dev.type == 'cuda':
-        dev = torch.device('cuda', int(os.environ.get('LOCAL_RANK', '0')))
-    return dev
-
-
-def _all_sum(t: torch.Tensor) -> torch.Tensor:
-    import torch.distributed as dist
-    if distributed_info()[1] > 1: dist.all_reduce(t)
-    return t
 
 # %% ../nbs/32_train.ipynb #97832b85
 class NonFiniteLossError(RuntimeError):
@@ -253,7 +175,76 @@ def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = 
         return loss.detach(), (logits.detach().argmax(1) == y).sum()
     return step
 
-# %% ../nbs/32_train.ipynb #c2d69b05
+# %% ../nbs/32_train.ipynb #6b565021
+@dataclass
+class FitState:
+    "Where a run stands between epochs: what a checkpoint holds besides the model, optimiser, scheduler and loader."
+    history: list = field(default_factory=list)  # one row per finished epoch
+    epoch: int = 0  # epochs finished
+    train_seconds: float = 0.0  # training-loop time so far (device-synchronised)
+    best_loss: float = math.inf  # best test loss so far (early stopping)
+    stale: int = 0  # epochs since the test loss last improved
+    best_state: dict | None = None  # weights of the best-top-1 epoch (restore_best only)
+
+
+def save_checkpoint(ckpt: Path, s: FitState, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device):
+    "Write everything `resume` needs to `ckpt` atomically, and `progress.json` beside it (how far the run got, for status)."
+    atomic_save(dict(model=model.state_dict(), optimizer=opt.state_dict(), scheduler=sched.state_dict(),
+                     loader=train_loader.state_dict(), rng=_rng_state(device), history=s.history, epoch=s.epoch,
+                     train_seconds=s.train_seconds, best_loss=s.best_loss, stale=s.stale, best_state=s.best_state,
+                     config=asdict(cfg)), ckpt)
+    last = s.history[-1] if s.history else {}
+    atomic_write_text(ckpt.with_name('progress.json'), json.dumps(dict(
+        epoch=s.epoch, epochs=cfg.epochs, train_seconds=s.train_seconds, wall_seconds=last.get('wall_seconds'),
+        images_per_second=last.get('images_per_second'), hardware=hardware(device), updated=time.time())))
+
+
+def resume(ckpt: Path | None, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device) -> FitState:
+    "The state to start from: `ckpt`'s, restoring the model, optimiser, scheduler, loader and RNG states in place; else a fresh one."
+    if ckpt is None or not ckpt.exists(): return FitState()
+    state = torch.load(ckpt, map_location=device, weights_only=False)
+    saved = {**asdict(TrainConfig()), **state['config']}  # fields added since take their defaults
+    if saved != asdict(cfg):
+        raise ValueError(f"{ckpt} was written by a run with a different configuration; use another run_dir, "
+                         f"or delete the checkpoint to start again.")
+    model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
+    train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
+    return FitState(state['history'], state['epoch'], state['train_seconds'], state['best_loss'], state['stale'],
+                    state.get('best_state'))
+
+# %% ../nbs/32_train.ipynb #37a31245
+def train_epoch(step: Callable, train_loader, device: torch.device, epoch: int, cfg: TrainConfig, opt,
+                ckpt: Path | None = None, quiet: bool = True) -> tuple[float, float, int, float]:
+    "One pass over `train_loader` with `step`: (mean loss, top-1 %, images, seconds of training loop); a non-finite loss raises."
+    steps = len(train_loader)
+    bar = _progress(steps, f"epoch {epoch + 1}/{cfg.epochs}", quiet)
+    tot_loss = torch.zeros((), device=device); tot_correct = torch.zeros((), device=device); seen = 0
+    sync(device); t0 = time.perf_counter()
+    bad = torch.zeros((), dtype=torch.bool, device=device)
+    for i, (x, y) in enumerate(train_loader):
+        x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+        loss, correct = step(x, y)
+        bad |= ~torch.isfinite(loss)
+        # on a CPU check every step; on an accelerator every 25 steps, to avoid a device sync per step
+        if (device.type == 'cpu' or i % 25 == 24 or i == steps - 1) and bad.item():
+            if bar: bar.close()
+            kept = f"the last good checkpoint (after epoch {epoch}) is kept at {ckpt}" if ckpt and epoch else "no checkpoint was written"
+            where = f"step {i + 1}" if device.type == 'cpu' else f"by step {i + 1}"
+            raise NonFiniteLossError(
+                f"the loss became non-finite ({loss.item()}) at epoch {epoch + 1}, {where}; training stopped and {kept}. "
+                f"Lower the learning rate (now {opt.param_groups[0]['lr']:.3g}), set grad_clip, or disable amp.")
+        tot_loss += loss * len(y); tot_correct += correct; seen += len(y)
+        if bar and (i % 10 == 0 or i == steps - 1):
+            bar.set_postfix(loss=f"{tot_loss.item() / seen:.3f}", acc=f"{100 * tot_correct.item() / seen:.1f}")
+        if bar: bar.update(1)
+    sync(device); secs = time.perf_counter() - t0
+    if bar: bar.close()
+    if distributed_info()[1] > 1:  # totals over all processes
+        tot_loss, tot_correct = all_sum(tot_loss), all_sum(tot_correct)
+        seen = int(all_sum(torch.tensor(seen, device=device)).item())
+    return tot_loss.item() / seen, 100 * tot_correct.item() / seen, seen, secs
+
+# %% ../nbs/32_train.ipynb #1d0d5c62
 def fit(
     model: nn.Module,
     train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
@@ -276,19 +267,8 @@ def fit(
     if steps == 0: raise ValueError("the training loader yields no batches: the dataset is smaller than one batch "
                                     "(with drop_last); lower batch_size.")
     sched = make_scheduler(opt, cfg, steps)
-    history, start, train_seconds, best_loss, stale = [], 0, 0.0, math.inf, 0
-    best_state = None  # weights of the best epoch so far (restore_best only)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
-    if ckpt is not None and ckpt.exists():
-        state = torch.load(ckpt, map_location=device, weights_only=False)
-        saved = {**asdict(TrainConfig()), **state['config']}  # fields added since take their defaults
-        if saved != asdict(cfg):
-            raise ValueError(f"{ckpt} was written by a run with a different configuration; use another run_dir, "
-                             f"or delete the checkpoint to start again.")
-        model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
-        train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
-        history, start, train_seconds = state['history'], state['epoch'], state['train_seconds']
-        best_loss, stale, best_state = state['best_loss'], state['stale'], state.get('best_state')
+    s = resume(ckpt, cfg, model, opt, sched, train_loader, device)
     net = model
     if world > 1:
         from torch.nn.parallel import DistributedDataParallel
@@ -296,68 +276,38 @@ def fit(
     step = make_train_step(net, opt, sched, cfg, amp)
     stopped_early = False
     quiet = cfg.quiet or rank != 0
-    for epoch in range(start, cfg.epochs):
-        if cfg.early_stopping and stale >= cfg.early_stopping:
+    for epoch in range(s.epoch, cfg.epochs):
+        if cfg.early_stopping and s.stale >= cfg.early_stopping:
             stopped_early = True; break
-        if deadline is not None and history and time.time() + 1.1 * history[-1].get('wall_seconds', 0) > deadline:
+        if deadline is not None and s.history and time.time() + 1.1 * s.history[-1].get('wall_seconds', 0) > deadline:
             raise BudgetReached(f"stopped before epoch {epoch + 1} of {cfg.epochs}: it would end after the deadline. "
                                 + (f"Resume from {ckpt} by running again." if ckpt else "No run_dir: nothing was kept."))
         t_wall = time.time()
         model.train()
-        bar = _progress(steps, f"epoch {epoch + 1}/{cfg.epochs}", quiet)
-        tot_loss = torch.zeros((), device=device); tot_correct = torch.zeros((), device=device); seen = 0
-        sync(device); t0 = time.perf_counter()
-        bad = torch.zeros((), dtype=torch.bool, device=device)
-        for i, (x, y) in enumerate(train_loader):
-            x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
-            loss, correct = step(x, y)
-            bad |= ~torch.isfinite(loss)
-            # on a CPU check every step; on an accelerator every 25 steps, to avoid a device sync per step
-            if (device.type == 'cpu' or i % 25 == 24 or i == steps - 1) and bad.item():
-                if bar: bar.close()
-                kept = f"the last good checkpoint (after epoch {epoch}) is kept at {ckpt}" if ckpt and epoch else "no checkpoint was written"
-                where = f"step {i + 1}" if device.type == 'cpu' else f"by step {i + 1}"
-                raise NonFiniteLossError(
-                    f"the loss became non-finite ({loss.item()}) at epoch {epoch + 1}, {where}; training stopped and {kept}. "
-                    f"Lower the learning rate (now {opt.param_groups[0]['lr']:.3g}), set grad_clip, or disable amp.")
-            tot_loss += loss * len(y); tot_correct += correct; seen += len(y)
-            if bar and (i % 10 == 0 or i == steps - 1):
-                bar.set_postfix(loss=f"{tot_loss.item() / seen:.3f}", acc=f"{100 * tot_correct.item() / seen:.1f}")
-            if bar: bar.update(1)
-        sync(device); secs = time.perf_counter() - t0
-        if bar: bar.close()
-        train_seconds += secs
-        if world > 1:  # totals over all processes
-            tot_loss, tot_correct = _all_sum(tot_loss), _all_sum(tot_correct)
-            seen = int(_all_sum(torch.tensor(seen, device=device)).item())
+        train_loss, train_top1, seen, secs = train_epoch(step, train_loader, device, epoch, cfg, opt, ckpt, quiet)
+        s.train_seconds += secs
         ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
-        row = dict(epoch=epoch + 1, train_loss=tot_loss.item() / seen, train_top1=100 * tot_correct.item() / seen,
-                   test_loss=ev['loss'], test_top1=ev['top1'], test_top5=ev['top5'], epoch_seconds=secs,
-                   lr=opt.param_groups[0]['lr'], images_per_second=seen / secs, wall_seconds=time.time() - t_wall)
-        history.append(row)
-        if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in history[:-1]):
-            best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
-        if ev['loss'] < best_loss: best_loss, stale = ev['loss'], 0
-        else: stale += 1
+        row = dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
+                   test_top5=ev['top5'], epoch_seconds=secs, lr=opt.param_groups[0]['lr'], images_per_second=seen / secs,
+                   wall_seconds=time.time() - t_wall)
+        s.history.append(row); s.epoch = epoch + 1
+        if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in s.history[:-1]):
+            s.best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+        if ev['loss'] < s.best_loss: s.best_loss, s.stale = ev['loss'], 0
+        else: s.stale += 1
         if not quiet:
-            print(f"epoch {epoch + 1:3d}  train {row['train_loss']:.4f} / {row['train_top1']:.2f}%  "
+            print(f"epoch {epoch + 1:3d}  train {train_loss:.4f} / {train_top1:.2f}%  "
                   f"test {row['test_loss']:.4f} / {row['test_top1']:.2f}% (top-5 {row['test_top5']:.2f}%)  "
                   f"{secs:.1f}s  {row['images_per_second']:.0f} img/s  lr {row['lr']:.2e}", flush=True)
-        if ckpt is not None and rank == 0:
-            atomic_save(dict(model=model.state_dict(), optimizer=opt.state_dict(), scheduler=sched.state_dict(),
-                             loader=train_loader.state_dict(), rng=_rng_state(device), history=history, epoch=epoch + 1,
-                             train_seconds=train_seconds, best_loss=best_loss, stale=stale, best_state=best_state,
-                             config=asdict(cfg)), ckpt)
-            atomic_write_text(ckpt.with_name('progress.json'), json.dumps(dict(
-                epoch=epoch + 1, epochs=cfg.epochs, train_seconds=train_seconds, wall_seconds=row['wall_seconds'],
-                images_per_second=row['images_per_second'], hardware=hardware(device), updated=time.time())))
+        if ckpt is not None and rank == 0: save_checkpoint(ckpt, s, cfg, model, opt, sched, train_loader, device)
         for cb in callbacks or []: cb(epoch + 1, row, model)
     else:
-        stopped_early = bool(cfg.early_stopping and stale >= cfg.early_stopping and len(history) < cfg.epochs)
-    if cfg.restore_best and best_state is not None: model.load_state_dict(best_state)
+        stopped_early = bool(cfg.early_stopping and s.stale >= cfg.early_stopping and len(s.history) < cfg.epochs)
+    if cfg.restore_best and s.best_state is not None: model.load_state_dict(s.best_state)
+    history = s.history
     best = max(history, key=lambda r: r['test_top1'])
     return RunResult(history=history, best_top1=best['test_top1'], final_top1=history[-1]['test_top1'],
                      best_top5=max(r['test_top5'] for r in history), final_top5=history[-1]['test_top5'],
                      best_epoch=best['epoch'], epochs_run=len(history), stopped_early=stopped_early,
-                     train_seconds=train_seconds, params=count_params(model), device=str(device),
+                     train_seconds=s.train_seconds, params=count_params(model), device=str(device),
                      hardware=hardware(device), config=asdict(cfg))

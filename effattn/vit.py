@@ -5,11 +5,9 @@
 # %% ../nbs/20_vit.ipynb #10704f2e
 from __future__ import annotations
 
-import math
 from typing import Callable, Sequence
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from .core import build_attention, check_choice, check_positive_int, get_attention_spec, layer_heads, list_attention

@@ -77,7 +77,8 @@ class Results:
     def load(cls, paper: str, profile: str, results_dir: str | Path | None = None) -> Results:
         "Everything saved in `paper`'s results folder for `profile` (missing files are simply absent)."
         import pandas as pd
-        from effattn.experiment import load_records, output_dirs
+        from effattn.experiment import load_records
+        from effattn.runtime import output_dirs
         d = Path(results_dir or output_dirs(paper, profile)['results'])
         tables = {f.name[:-len(f'.{profile}.csv')]: pd.read_csv(f) for f in sorted(d.glob(f'*.{profile}.csv'))}
         values = {f.name[:-len(f'.{profile}.json')]: json.loads(f.read_text()) for f in sorted(d.glob(f'*.{profile}.json'))
@@ -105,7 +106,7 @@ class Results:
 
 def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
     "Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge."
-    from effattn.train import atomic_write_text
+    from effattn.runtime import atomic_write_text
     path = Path(results_dir) / f'{name}.{profile}.csv'
     atomic_write_text(path, df.to_csv(index=False))
     return path
@@ -113,7 +114,7 @@ def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
 
 def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
     "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
-    from effattn.train import atomic_write_text
+    from effattn.runtime import atomic_write_text
     path = Path(results_dir) / f'{name}.{profile}.json'
     atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
     return path
@@ -122,6 +123,6 @@ def save_values(results_dir: str | Path, name: str, profile: str, values: dict) 
 def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
     "The paper's own numbers: `data/paper/<key>_<name>.csv` as {name: DataFrame}."
     import pandas as pd
-    from effattn.experiment import repo_root
+    from effattn.runtime import repo_root
     d = Path(paper_dir or repo_root() / 'data' / 'paper')
     return {f.stem[len(key) + 1:]: pd.read_csv(f) for f in sorted(d.glob(f'{key}_*.csv'))}
