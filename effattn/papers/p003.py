@@ -5,14 +5,40 @@
 # %% ../../nbs/54_p003.ipynb #5b747a02
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+import functools
+import json
+import math
+import re
+import statistics
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from ..core import MultiHeadAttention, build_attention
 from ..experiment import RunSpec
-from . import override_profile
+from . import Results, override_profile
+from ..report import Claim, binom_se, mean_std, not_run, run_noise
+
+try: import pandas as pd  # the analysis and `judge` (the `repro` extra); profiles and specs need no pandas
+except ImportError: pd = None
 
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
-           'CLAIM_KINDS', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec', 'specs']
+           'CLAIM_KINDS', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED',
+           'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE', 'paper_train',
+           'token_model', 'Profile', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results', 'model_label',
+           'runs_frame', 'accuracy_table', 'split_sizes', 'model_cost', 'setup_table', 'grid_gflop', 'trained_model',
+           'swap_attention', 'random_qk', 'predict_logits', 'trained_runs', 'model_attention', 'kernel_swap',
+           'normalizer_table', 'confusion', 'per_class', 'pair_confusion', 'speed_models', 'time_models', 'speed_table',
+           'Evidence', 'evidence', 'run_unit', 'margin', 'direction', 'ours_acc', 'seeds_of', 'kernels_run',
+           'judge_relu_beats_vit', 'judge_extreme_kernel', 'judge_ranking', 'judge_ftheta_outperforms', 'judge_speed',
+           'judge_attention', 'judge_per_class', 'judge_cat_dog', 'judge_cifar100', 'judge']
 
 # %% ../../nbs/54_p003.ipynb #054738c5
 KERNELS = ('relu', 'exp', 'elu', 'gelu', 'ftheta')  # the five Performers of §10.1 (ftheta: §9.4's final f_theta, an MLP)
@@ -116,3 +142,669 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
 CLAIM_KINDS = {'003-faster-than-vit': dict(kind='speed', paper_device='A100'),
                '003-faster-than-vit-token': dict(kind='speed', paper_device='A100'),
                '003-differences-from-attention': dict(kind='exact')}
+
+# %% ../../nbs/54_p003.ipynb #dba73977
+PAPER_KEYS = {'Vision Transformer (ViT)': 'vit', 'Performer-ReLU': 'relu', 'Performer-EXP': 'exp', 'Performer-ELU': 'elu',
+              'Performer-GeLU': 'gelu', 'Performer-ftheta': 'ftheta',  # §10.1's f_theta row: the final (MLP) f_theta of §9.4
+              'Performer-ftheta mixture': 'mixture'}  # §9.3's first f_theta (typed from §9.3.3, not a row of §10.1)
+
+
+def leading_number(s: str | float) -> float:
+    "The number a printed value starts with ('6.5 (for a batch size of 64)' -> 6.5); nan if it starts with none."
+    m = re.match(r'\s*([-+]?\d*\.?\d+)', str(s))
+    return float(m.group(1)) if m else float('nan')
+
+
+def _need(tables: dict, *names: str):
+    "Raise a clear error when a paper table is missing."
+    for name in names:
+        if name not in tables:
+            raise KeyError(f"paper table {name!r} missing (have {sorted(tables)}): expected data/paper/003_{name}.csv, "
+                           f"read by paper_tables('003').")
+
+
+def paper_results(tables: dict,  # paper_tables('003')
+                 ) -> pd.DataFrame:
+    "003's results table keyed by kernel (`key`: 'vit' for the ViT), with the first other value 003 prints for each quantity."
+    _need(tables, 'results', 'inconsistencies')
+    paper = tables['results'].assign(key=lambda d: d.model.map(PAPER_KEYS))
+    incons = tables['inconsistencies'].set_index('quantity')
+
+    def alt(key, qty):
+        q = f"{'vit' if key == 'vit' else 'performer_' + key}_{qty}"
+        if q not in incons.index: return float('nan')
+        main = float(paper.loc[paper.key == key, qty].iloc[0])
+        return next((v for v in map(leading_number, incons.loc[q, ['value_a', 'value_b']]) if not math.isclose(v, main)),
+                    float('nan'))
+    for qty in ('accuracy_pct', 'train_s_per_epoch', 'inference_s'):
+        paper[f'{qty}_alt'] = [alt(k, qty) for k in paper.key]
+    return paper
+
+# %% ../../nbs/54_p003.ipynb #7029f460
+DESIGNS = {'L1': ("003's design (CNN + length-1 sequence)", ''),  # label prefix -> (words, claim-id suffix)
+           'tok': ('token-sequence Performers (003 ViT + kernel)', '-token')}
+
+
+def model_label(tags: dict) -> str:
+    "'ViT', 'L1 <kernel>' (003's length-1 design) or 'tok <kernel>' (a token-sequence Performer), from a run's tags."
+    return 'ViT' if tags['design'] == 'vit' else f"{'L1' if tags['design'] == 'length-1' else 'tok'} {tags['kernel']}"
+
+
+def runs_frame(records: list[dict]) -> pd.DataFrame:
+    "One row per run: its model label, design, kernel, seed, test top-1 (%), validation top-1 (%), epochs and cost."
+    cols = ['run', 'model', 'design', 'kernel', 'seed', 'test', 'val_best', 'val_final', 'epochs', 'stopped_early',
+            'epoch_s', 'train_images', 'test_images', 'params', 'gmacs']
+    return pd.DataFrame([dict(run=r['name'], model=model_label(r['tags']), design=r['tags']['design'],
+                              kernel=r['tags']['kernel'], seed=r['seed'], test=r['test_top1'], val_best=r['best_top1'],
+                              val_final=r['final_top1'], epochs=r['epochs_run'], stopped_early=r['stopped_early'],
+                              epoch_s=r['epoch_s'], train_images=r['train_images'], test_images=r['test_images'],
+                              params=r['params'], gmacs=r['gmacs']) for r in records], columns=cols)
+
+
+def accuracy_table(runs: pd.DataFrame,  # `runs_frame`
+                   paper: pd.DataFrame,  # `paper_results`
+                   ) -> pd.DataFrame:
+    "Test top-1 (%) of each model, mean and std over seeds, beside the paper's value for its kernel (and 003's other value)."
+    agg = (runs.groupby(['model', 'design', 'kernel'])
+           .agg(test=('test', 'mean'), test_std=('test', 'std'), seeds=('seed', 'count'), val_best=('val_best', 'mean'),
+                epochs=('epochs', 'max'), params_M=('params', lambda p: p.iloc[0] / 1e6), gmacs=('gmacs', 'first'))
+           .reset_index())
+    agg['key'] = agg.kernel.replace({'softmax': 'vit'})
+    table = agg.merge(paper[['key', 'accuracy_pct', 'accuracy_pct_alt']].rename(
+        columns={'accuracy_pct': 'paper_acc', 'accuracy_pct_alt': 'paper_acc_alt'}), on='key', how='left')
+    table['ours_minus_paper'] = table.test - table.paper_acc
+    order = {'vit': 0, 'length-1': 1, 'token': 2}
+    return table.sort_values(['design', 'kernel'], key=lambda c: c.map(order) if c.name == 'design' else c).reset_index(drop=True)
+
+# %% ../../nbs/54_p003.ipynb #1919caab
+def split_sizes(P: Profile) -> dict:
+    "Training, validation and test images of one run of profile `P` (after the 80/20 split)."
+    sample = P.source == 'sample'  # the embedded sample: 300 training images (240 + 60) and 100 test images
+    return dict(train=P.train_subset or (240 if sample else 40_000), val=P.test_subset or (60 if sample else 10_000),
+                test=P.test_subset or (100 if sample else 10_000))
+
+
+@functools.lru_cache(maxsize=None)
+def _cost(preset_name: str, model_json: str):
+    "The `count_flops` of a preset with JSON overrides (cached: every seed of a model costs the same)."
+    from effattn.flops import count_flops
+    from effattn.presets import create_model
+    torch.manual_seed(0)
+    return count_flops(create_model(preset_name, **json.loads(model_json)))
+
+
+def model_cost(spec: RunSpec):
+    "The forward cost (`effattn.flops.Cost`: GMACs per image, of which attention) of a run's model."
+    return _cost(spec.preset, json.dumps(spec.model, sort_keys=True))
+
+
+def setup_table(specs: list[RunSpec],  # `specs(profile)`
+                configs: pd.DataFrame,  # paper_tables('003')['configs']
+                ) -> pd.DataFrame:
+    "Our optimiser, learning rate, batch, shape and cost of each model (first seed) beside 003's per-model values."
+    from effattn.presets import preset
+    cfg_of = {PAPER_KEYS[m]: g.set_index('setting')['value'] for m, g in configs.astype(str).groupby('model')}
+    rows = []
+    for s in specs:
+        if s.seed != specs[0].seed: continue
+        c = cfg_of.get(s.tags['kernel'], pd.Series(dtype=str)) if s.tags['design'] == 'length-1' else pd.Series(dtype=str)
+        cfg, cost = {**preset(s.preset).config, **s.model}, model_cost(s)
+        rows.append(dict(run=s.name.rsplit('/seed', 1)[0], optimizer=s.train['optimizer'], paper_optimizer=c.get('optimizer', ''),
+                         lr=s.train['lr'], paper_lr=c.get('learning_rate', ''), batch=s.train['batch_size'],
+                         paper_batch=c.get('batch_size', ''), schedule=s.train['schedule'], dim=cfg.get('dim'),
+                         depth=cfg.get('depth'), heads=cfg.get('heads'),
+                         m=(cfg.get('attn_options') or {}).get('features', ''), paper_m=c.get('nb_features', ''),
+                         gmacs=round(cost.gmacs, 4), attention_gmacs=round(cost.attention / 1e9, 4)))
+    return pd.DataFrame(rows)
+
+
+def grid_gflop(specs: list[RunSpec], P: Profile) -> float:
+    "GFLOP of the whole grid if every run used its maximum epochs (training 3x, evaluation 1x the forward MACs, 2 FLOP each)."
+    n = split_sizes(P)
+    return sum(model_cost(s).gmacs * (6 * n['train'] * P.epochs + 2 * (n['val'] * P.epochs + n['test'])) for s in specs)
+
+# %% ../../nbs/54_p003.ipynb #6346760d
+SWAP_COLUMNS = ['run_id', 'images', 'model', 'design', 'change', 'agreement', 'max_rel_logit_change']
+
+
+def trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Module | None:
+    "The model of `spec` with its final trained weights, in eval mode; None if the weights are not here."
+    from effattn.experiment import trained_weights
+    from effattn.presets import create_model
+    if (weights := trained_weights(spec)) is None: return None
+    torch.manual_seed(spec.seed)
+    m = create_model(spec.preset, **copy.deepcopy(spec.model))
+    m.load_state_dict(weights)
+    return m.to(device).eval()
+
+
+def swap_attention(model: nn.Module, name: str, device: str | torch.device = 'cpu', **opts) -> nn.Module:
+    "A copy of `model` whose attention layers are `name` (built with `opts`), with the trained q/k/v and output projections."
+    m = copy.deepcopy(model)
+    for parent in list(m.modules()):
+        for cname, child in list(parent.named_children()):
+            if isinstance(child, MultiHeadAttention):
+                torch.manual_seed(0)
+                new = build_attention(name, child.dim, child.heads, **opts)
+                new.qkv.load_state_dict(child.qkv.state_dict()); new.proj.load_state_dict(child.proj.state_dict())
+                setattr(parent, cname, new.to(device).eval())
+    return m
+
+
+def random_qk(model: nn.Module, seed: int = 0) -> nn.Module:
+    "A copy of `model` whose query and key projections are random, with the trained ones' scale."
+    m = copy.deepcopy(model)
+    g = torch.Generator().manual_seed(seed)
+    for a in m.modules():
+        if isinstance(a, MultiHeadAttention):
+            with torch.no_grad():
+                w, b, d = a.qkv.weight, a.qkv.bias, a.dim
+                w[:2 * d] = torch.randn(2 * d, w.shape[1], generator=g).to(w) * w[:2 * d].std()
+                if b is not None: b[:2 * d] = torch.randn(2 * d, generator=g).to(b) * b[:2 * d].std()
+    return m
+
+
+@torch.no_grad()
+def predict_logits(model: nn.Module, loader: Iterable) -> Tensor:
+    "The model's logits on every batch of `loader` (float, on the CPU)."
+    return torch.cat([model(x).float().cpu() for x, _ in loader])
+
+
+def _saved_rows(saved: pd.DataFrame | None, run_id: str) -> list[dict]:
+    "The rows of run `run_id` in a table saved earlier (none if there is no such table)."
+    return [] if saved is None or 'run_id' not in saved else saved[saved.run_id == run_id].to_dict('records')
+
+
+def trained_runs(records: list[dict],  # the runs wanted
+                 specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
+                 device: str | torch.device,
+                 saved: pd.DataFrame | None,  # a table saved earlier by the same measurement
+                 rows: list[dict],  # the measurement's rows: a run whose weights are gone adds its `saved` rows here
+                 ) -> Iterator[tuple[dict, RunSpec, nn.Module]]:
+    "(record, spec, trained model) of each run of `records` whose final weights are here."
+    spec_of = {s.run_id(): s for s in specs}
+    for r in records:
+        s = spec_of[r['run_id']]
+        if (model := trained_model(s, device)) is None: rows += _saved_rows(saved, r['run_id'])
+        else: yield r, s, model
+
+
+def model_attention(spec: RunSpec) -> str:
+    "The attention a run's model uses."
+    from effattn.presets import preset
+    return {**preset(spec.preset).config, **spec.model}.get('attention', 'softmax')
+
+
+def kernel_swap(records: list[dict],  # the runs to test (the notebook: seed 0 of each)
+                specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
+                P: Profile,  # the profile: its swap_kernels and the m of the swapped-in Performers
+                loader: Iterable,  # test images: an iterable of (images, labels) batches (the notebook: a DeviceLoader)
+                device: str | torch.device = 'cpu',
+                saved: pd.DataFrame | None = None,  # a table saved earlier: used for runs whose weights are gone
+                ) -> pd.DataFrame:
+    "Per trained model and change of attention: the % of test predictions unchanged, and the largest relative logit change."
+    rows = []
+    for r, s, model in trained_runs(records, specs, device, saved, rows):
+        own = model_attention(s)
+        base = predict_logits(model, loader)
+        variants = {f'kernel -> {n}': (lambda n=n: swap_attention(model, n, device, **({} if n == 'softmax' else {'features': P.features})))
+                    for n in P.swap_kernels if n != own}
+        variants['random W_Q, W_K'] = lambda: random_qk(model)
+        for change, make in variants.items():
+            out = predict_logits(make(), loader)
+            rows.append(dict(run_id=r['run_id'], images=len(out), model=model_label(r['tags']), design=s.tags['design'],
+                             change=change, agreement=100 * (out.argmax(1) == base.argmax(1)).float().mean().item(),
+                             max_rel_logit_change=((out - base).abs().max() / base.abs().max()).item()))
+    return pd.DataFrame(rows, columns=SWAP_COLUMNS)
+
+
+def normalizer_table(records: list[dict],  # the runs to measure (the notebook: seed 0 of each)
+                     specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
+                     x: Tensor,  # a batch of test images
+                     device: str | torch.device = 'cpu',
+                     saved: pd.DataFrame | None = None,  # a table saved earlier: used for runs whose weights are gone
+                     ) -> pd.DataFrame:
+    "`normalizer_stats` of every attention layer of each trained token-sequence model on the batch `x`."
+    from effattn.performer_kernels import normalizer_stats
+    rows = []
+    for r, s, model in trained_runs([r for r in records if r['tags']['design'] == 'token'], specs, device, saved, rows):
+        stats, layers = [], [a for a in model.modules() if isinstance(a, MultiHeadAttention)]
+        hooks = [a.register_forward_pre_hook(lambda mod, inp, i=i: stats.append((i, normalizer_stats(*mod.qk_features(inp[0])))))
+                 for i, a in enumerate(layers)]
+        with torch.no_grad(): model(x)
+        for h in hooks: h.remove()
+        rows += [dict(run_id=r['run_id'], kernel=s.tags['kernel'], layer=i, **st) for i, st in stats]
+    return pd.DataFrame(rows, columns=['run_id', 'kernel', 'layer', 'nonpositive', 'cancelling', 'min_ratio'])
+
+# %% ../../nbs/54_p003.ipynb #65007471
+def confusion(records: list[dict] | dict) -> np.ndarray:
+    "The confusion matrix (true x predicted counts) of a run's saved test predictions, summed over `records` if a list."
+    records = [records] if isinstance(records, dict) else records
+    C = len(records[0]['classes'])
+    cm = np.zeros((C, C), dtype=np.int64)
+    for r in records:
+        if 'test_predictions' not in r:
+            raise KeyError(f"run {r.get('name')!r} kept no test predictions: run it with save_predictions=True.")
+        np.add.at(cm, (np.asarray(r['test_labels']), np.asarray(r['test_predictions'])), 1)
+    return cm
+
+
+def per_class(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
+    "Precision, recall and F1 (%) and the number of test images (support) of each class."
+    cm = cm.astype(float)
+    tp = np.diag(cm)
+    prec, rec = tp / np.maximum(cm.sum(0), 1), tp / np.maximum(cm.sum(1), 1)
+    f1 = np.where(prec + rec > 0, 2 * prec * rec / np.maximum(prec + rec, 1e-12), 0.0)
+    return pd.DataFrame(dict(cls=classes, precision=100 * prec, recall=100 * rec, f1=100 * f1, support=cm.sum(1).astype(int)))
+
+
+def pair_confusion(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
+    "Every pair of classes with the % of their test images mistaken for the other, most confused first."
+    n = cm.sum(1)
+    rows = [dict(a=classes[i], b=classes[j], rate=100 * (cm[i, j] + cm[j, i]) / max(n[i] + n[j], 1), images=int(n[i] + n[j]))
+            for i in range(len(classes)) for j in range(i + 1, len(classes))]
+    return pd.DataFrame(rows).sort_values('rate', ascending=False, ignore_index=True)
+
+# %% ../../nbs/54_p003.ipynb #7736d5c4
+def speed_models(P: Profile) -> list[tuple[str, str, dict]]:
+    "(label, preset, create_model overrides) of every model a profile times: the ViT, its token-sequence and length-1 Performers."
+    return ([('ViT', '003_vit', {})] + [(f'tok {k}', '003_vit', token_model(k, P.features)) for k in P.kernels]
+            + [(f'L1 {k}', f'003_performer_{k}', {}) for k in P.paper_kernels])
+
+
+def time_models(models: list[tuple[str, str, dict]],  # `speed_models`
+                batch: int, steps: int, blocks: int,  # images per batch; steps per timed block; blocks per model
+                device: str | torch.device = 'cpu') -> pd.DataFrame:
+    "Median time (ms) per training step and per inference batch of each model, and their spread over the blocks."
+    from effattn.measure import sync
+    from effattn.presets import create_model
+    x, y = torch.randn(batch, 3, 32, 32, device=device), torch.randint(0, 10, (batch,), device=device)
+    built = {}
+    for name, pre, over in models:
+        torch.manual_seed(0)
+        net = create_model(pre, **copy.deepcopy(over)).to(device)
+        built[name] = (net, torch.optim.Adam(net.parameters(), lr=1e-4))
+
+    def train(net, opt):
+        net.train()
+        for _ in range(steps):
+            loss = F.cross_entropy(net(x), y); opt.zero_grad(); loss.backward(); opt.step()
+
+    @torch.no_grad()
+    def infer(net, _):
+        net.eval()
+        for _ in range(steps): net(x)
+
+    def timed(fn, *a):
+        sync(device); t0 = time.perf_counter(); fn(*a); sync(device)
+        return (time.perf_counter() - t0) / steps
+
+    for net, opt in built.values(): train(net, opt); infer(net, opt)  # warm-up
+    times = {k: dict(train=[], infer=[]) for k in built}
+    for _ in range(blocks):
+        for k, (net, opt) in built.items():
+            times[k]['train'].append(timed(train, net, opt)); times[k]['infer'].append(timed(infer, net, opt))
+    spread = lambda v: (max(v) - min(v)) / statistics.median(v)
+    return pd.DataFrame([dict(model=k, train_ms_per_batch=1e3 * statistics.median(v['train']),
+                              infer_ms_per_batch=1e3 * statistics.median(v['infer']), train_spread=spread(v['train']),
+                              infer_spread=spread(v['infer'])) for k, v in times.items()])
+
+
+def speed_table(timings: pd.DataFrame,  # `time_models` (its first row: the ViT)
+                paper: pd.DataFrame,  # `paper_results`
+                batch: int, steps: int, blocks: int, hardware: str) -> pd.DataFrame:
+    "The timings with epoch and test-pass times, ratios to the ViT, 003's ratios, and how they were measured."
+    s = timings.copy()
+    if s.model.iloc[0] != 'ViT': raise ValueError(f"the first timed model must be the ViT, not {s.model.iloc[0]!r}.")
+    s['epoch_s_40k'] = s.train_ms_per_batch / 1e3 * 40_000 / batch
+    s['test_pass_s_10k'] = s.infer_ms_per_batch / 1e3 * 10_000 / batch
+    for what in ('train', 'infer'): s[f'{what}_vs_vit'] = s[f'{what}_ms_per_batch'] / s[f'{what}_ms_per_batch'].iloc[0]
+    s['key'] = s.model.map(lambda m: 'vit' if m == 'ViT' else m.split()[1])
+    v = paper[paper.key == 'vit'].iloc[0]
+    pp = paper.assign(paper_train_vs_vit=paper.train_s_per_epoch / v.train_s_per_epoch,
+                      paper_train_vs_vit_alt=paper.train_s_per_epoch_alt.fillna(paper.train_s_per_epoch) / v.train_s_per_epoch_alt,
+                      paper_infer_vs_vit=paper.inference_s / v.inference_s,
+                      paper_infer_vs_vit_alt=paper.inference_s_alt.fillna(paper.inference_s) / v.inference_s_alt)
+    s = s.merge(pp[['key', 'train_s_per_epoch', 'inference_s', 'paper_train_vs_vit', 'paper_train_vs_vit_alt',
+                    'paper_infer_vs_vit', 'paper_infer_vs_vit_alt']]
+                .rename(columns={'train_s_per_epoch': 'paper_epoch_s', 'inference_s': 'paper_inference_s'}), on='key', how='left')
+    return s.assign(batch=batch, steps=steps, blocks=blocks, hardware=hardware)
+
+# %% ../../nbs/54_p003.ipynb #9fd71801
+MARGIN_K = 2.0  # a margin counts when beyond 2 noise units (~95% two-sided for Gaussian noise); within, neither shown nor contradicted
+TIMING_TOL_MIN = 0.05  # a timing ratio within 5% of 1 is "as fast" even when the blocks agree better: drift between rounds
+SWAP_UNCHANGED = 99.5  # % of predictions kept for "attention cannot change the output" (float rounding may flip a near-tie)
+STRONG_CLASSES = ('automobile', 'ship', 'truck')  # §6.5: Performer-ReLU's strongest classes (F1 93-95%)
+WEAK_CLASSES = ('cat', 'dog')  # §6.5 and §10.3: its weakest classes (F1 74-80%), confused with each other
+CAT_DOG_MODEL = 'L1 relu'  # §6.5's per-class table and Figure 10 are Performer-ReLU's, 003's own design
+TIMING_DEVICE = 'A100'  # §4.4: every run of 003 trained and was timed on a Colab NVIDIA A100
+PAPER = '003'
+WHERE = {'relu-beats-vit': '§10.1 table; §10.2', 'gelu-best': '§10.1 table; §7.2.6 Table 2',
+         'elu-lowest': '§10.1 table; §7.1.6; §10.2', 'kernel-ranking': '§10.1 table; §10.2',
+         'faster-than-vit': '§10.1 table; §10.2; §5.4', 'inference-faster-than-vit': '§10.1 table; §10.2; §4.4',
+         'ftheta-outperforms': '§9.7 (against §9.5 and the §10.1 table)'}
+
+
+@dataclass
+class Evidence:
+    "What the accuracy claims of one profile rest on."
+    accs: dict  # model label -> test top-1 (%) of each seed
+    records: dict  # model label -> its run records
+    n_test: int  # test images per run
+    sigma: float  # largest seed-to-seed std (points) measured in this profile; 0 if none
+    budget: str  # the training behind the numbers, in words
+
+
+def evidence(results: Results) -> Evidence:
+    "The accuracies of every model of `results`, grouped by model label, and the noise they carry."
+    recs: dict = {}
+    for r in results.records: recs.setdefault(model_label(r['tags']), []).append(r)
+    accs = {m: [r['test_top1'] for r in rs] for m, rs in recs.items()}
+    sds = [mean_std(a)[1] for a in accs.values() if len(a) > 1]
+    rs = results.records
+    n_test = int(min(r['test_images'] for r in rs)) if rs else 0
+    budget = (f"{max(r['epochs_run'] for r in rs)} epoch(s) at most on {min(r['train_images'] for r in rs)} training images, "
+              f"scored on {n_test} test images" if rs else 'no runs')
+    return Evidence(accs, recs, n_test, max(sds, default=0.0), budget)
+
+
+def run_unit(ev: Evidence, model: str) -> float:
+    "One run's noise (points) for `model`: its own seed-to-seed std or test-sampling error, at least the profile's largest std."
+    return max(run_noise(ev.accs[model], ev.n_test), ev.sigma)
+
+
+def margin(ev: Evidence, a: str, b: str) -> tuple[float, float]:
+    "Mean test top-1 of model `a` minus `b` (points), and the noise of that difference."
+    d = mean_std(ev.accs[a])[0] - mean_std(ev.accs[b])[0]
+    return d, math.sqrt(run_unit(ev, a) ** 2 / len(ev.accs[a]) + run_unit(ev, b) ** 2 / len(ev.accs[b]))
+
+
+def direction(d: float, noise: float) -> tuple[str, str]:
+    "(verdict, reading) of a margin `d` in the claim's direction against its `noise`."
+    z = d / noise if noise > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
+    verdict = 'reproduced' if z > MARGIN_K else 'refuted' if z < -MARGIN_K else 'partly'
+    side = 'same direction' if verdict == 'reproduced' else 'opposite direction' if verdict == 'refuted' else 'within noise'
+    return verdict, (f"margin {d:+.2f} points = {z:+.1f} noise units ({side}; 1 unit = {noise:.2f} points, "
+                     f"shown beyond ±{MARGIN_K:g})")
+
+
+def ours_acc(ev: Evidence, model: str) -> str:
+    "A model's test top-1 as text: '43.25%', or 'mean ± std% (k seeds)'."
+    if model not in ev.accs: return 'not run'
+    m, sd = mean_std(ev.accs[model])
+    return f"{m:.2f}%" if len(ev.accs[model]) == 1 else f"{m:.2f} ± {sd:.2f}% ({len(ev.accs[model])} seeds)"
+
+
+def seeds_of(ev: Evidence, *models: str) -> int:
+    "The fewest seeds behind any of `models`."
+    return min(len(ev.accs[m]) for m in models)
+
+
+def kernels_run(ev: Evidence, design: str) -> dict:
+    "Mean test top-1 of each of 003's five kernels run in `design` ('L1' or 'tok')."
+    return {k: mean_std(ev.accs[f'{design} {k}'])[0] for k in KERNELS if f'{design} {k}' in ev.accs}
+
+# %% ../../nbs/54_p003.ipynb #0925d375
+def _paper_acc(paper: pd.DataFrame) -> dict:
+    "003's accuracy (%) of each kernel key ('vit', 'relu', ...)."
+    return paper.set_index('key')['accuracy_pct'].to_dict()
+
+
+def _claim_id(name: str, design: str) -> str:
+    "A claim's id in `design`: '003-<name>' for 003's design, '003-<name>-token' for the token-sequence Performers."
+    return f'003-{name}{DESIGNS[design][1]}'
+
+
+def judge_relu_beats_vit(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
+    "Performer-ReLU is more accurate than the ViT, in `design` ('L1' or 'tok')."
+    pacc = _paper_acc(paper)
+    cid, text = _claim_id('relu-beats-vit', design), f"Performer-ReLU is more accurate than the ViT — {DESIGNS[design][0]}"
+    pv = f"ReLU {pacc['relu']:.2f}% vs ViT {pacc['vit']:.2f}% ({pacc['relu'] - pacc['vit']:+.2f})"
+    why = ("a CNN with an attention-free head against a ViT: not a test of attention" if design == 'L1' else
+           "same architecture, optimiser, data and seed: only the attention differs")
+    m = f'{design} relu'
+    if m not in ev.accs or 'ViT' not in ev.accs:
+        return not_run(cid, PAPER, text, WHERE['relu-beats-vit'], pv, f"not run in the {profile} profile; {why}")
+    d, noise = margin(ev, m, 'ViT')
+    v, reading = direction(d, noise)
+    return Claim(cid, PAPER, text, WHERE['relu-beats-vit'], pv, f"ReLU {ours_acc(ev, m)} vs ViT {ours_acc(ev, 'ViT')} ({d:+.2f})",
+                 v, f"{reading}; {ev.budget}; {why}", seeds_of(ev, m, 'ViT'))
+
+
+def _one_token_note(design: str) -> str:
+    "The caveat every accuracy comparison of kernels in 003's design carries."
+    return ("; in this design the kernel cannot change the function (one token): a difference between rows comes from "
+            "their widths, depths and optimisers" if design == 'L1' else '')
+
+
+def judge_extreme_kernel(ev: Evidence, paper: pd.DataFrame, design: str, kernel: str, best: bool, profile: str) -> Claim:
+    "Performer-`kernel` is the most (`best`) or the least accurate of 003's five Performers, in `design`."
+    pacc, pr = _paper_acc(paper), paper.set_index('key')
+    name = 'gelu-best' if best else 'elu-lowest'
+    cid, text = _claim_id(name, design), f"Performer-{kernel.upper()} is the {'most' if best else 'least'} accurate Performer — {DESIGNS[design][0]}"
+    others_p = {k: pacc[k] for k in KERNELS if k != kernel}
+    rival_p = (max if best else min)(others_p, key=others_p.get)
+    alt = pr.loc[kernel, 'accuracy_pct_alt']
+    pv = (f"{kernel.upper()} {pacc[kernel]:.2f}%" + ('' if math.isnan(alt) else f" (elsewhere {alt:.2f}%)")
+          + f"; {'next best' if best else 'next lowest'}: {rival_p} {pacc[rival_p]:.2f}%")
+    ks = kernels_run(ev, design)
+    if kernel not in ks or len(ks) < 2:
+        return not_run(cid, PAPER, text, WHERE[name], pv,
+                       f"needs {kernel} and another kernel; ran {sorted(ks) or 'none'} in the {profile} profile")
+    others = {k: a for k, a in ks.items() if k != kernel}
+    rival = (max if best else min)(others, key=others.get)
+    d, noise = margin(ev, f'{design} {kernel}', f'{design} {rival}')
+    d = d if best else -d
+    v, reading = direction(d, noise)
+    miss = [k for k in KERNELS if k not in ks]
+    if v == 'reproduced' and miss: v = 'partly'
+    note = (f"; among {len(ks)} of 003's 5 kernels (not run: {', '.join(miss)})" if miss else '') + _one_token_note(design)
+    return Claim(cid, PAPER, text, WHERE[name], pv,
+                 f"{kernel} {ours_acc(ev, f'{design} {kernel}')}; {'best' if best else 'lowest'} other: {rival} "
+                 f"{ours_acc(ev, f'{design} {rival}')} (margin {d:+.2f})", v, f"{reading}{note}; {ev.budget}",
+                 seeds_of(ev, f'{design} {kernel}', f'{design} {rival}'))
+
+
+def judge_ranking(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
+    "003's kernel ranking (by its §10.1 accuracies), pair by pair, in `design`."
+    pacc = _paper_acc(paper)
+    order = sorted(KERNELS, key=pacc.get, reverse=True)
+    cid, text = _claim_id('kernel-ranking', design), f"Kernel ranking {' > '.join(order)} — {DESIGNS[design][0]}"
+    pv = ' > '.join(f"{k} {pacc[k]:.2f}%" for k in order)
+    ks = kernels_run(ev, design)
+    if len(ks) < 3:
+        return not_run(cid, PAPER, text, WHERE['kernel-ranking'], pv,
+                       f"needs at least 3 of the 5 kernels; ran {sorted(ks) or 'none'} in the {profile} profile")
+    votes = [direction(*margin(ev, f'{design} {a}', f'{design} {b}'))[0]
+             for i, a in enumerate(order) for b in order[i + 1:] if a in ks and b in ks]
+    agree, contra, tie = (votes.count(v) for v in ('reproduced', 'refuted', 'partly'))
+    miss = [k for k in KERNELS if k not in ks]
+    v = 'refuted' if contra > agree else 'reproduced' if contra == tie == 0 and not miss else 'partly'
+    reason = (f"of {len(votes)} pairs in 003's order: {agree} agree, {contra} contradict, {tie} within noise (each pair: "
+              f"margin beyond ±{MARGIN_K:g} noise units); refuted when more pairs contradict than agree"
+              + (f"; not run: {', '.join(miss)}" if miss else '') + _one_token_note(design) + f"; {ev.budget}")
+    return Claim(cid, PAPER, text, WHERE['kernel-ranking'], pv,
+                 ' > '.join(f"{k} {ks[k]:.2f}%" for k in sorted(ks, key=ks.get, reverse=True)), v, reason,
+                 seeds_of(ev, *[f'{design} {k}' for k in ks]))
+
+
+def judge_ftheta_outperforms(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
+    "§9.7: the learned-kernel Performer (f_theta) can outperform the traditional (fixed-kernel) Performers, in `design`."
+    pacc = _paper_acc(paper)
+    fixed = [k for k in KERNELS if k != 'ftheta']
+    cid, text = (_claim_id('ftheta-outperforms', design),
+                 f"Performer-fθ (learned kernel) outperforms the traditional Performers — {DESIGNS[design][0]}")
+    pv = (f"\"can outperform traditional Performers\"; 003's own numbers: fθ {pacc['ftheta']:.2f}% vs "
+          + ', '.join(f"{k} {pacc[k]:.2f}%" for k in fixed) + f" (above {sum(pacc['ftheta'] > pacc[k] for k in fixed)} of 4)")
+    ks = kernels_run(ev, design)
+    ran = [k for k in fixed if k in ks]
+    if 'ftheta' not in ks or not ran:
+        return not_run(cid, PAPER, text, WHERE['ftheta-outperforms'], pv,
+                       f"needs fθ and a fixed kernel; ran {sorted(ks) or 'none'} in the {profile} profile")
+    best = max(ran, key=ks.get)
+    d, noise = margin(ev, f'{design} ftheta', f'{design} {best}')
+    v, reading = direction(d, noise)
+    miss = [k for k in fixed if k not in ks]
+    if v == 'reproduced' and miss: v = 'partly'
+    beaten = [k for k in ran if direction(*margin(ev, f'{design} ftheta', f'{design} {k}'))[0] == 'reproduced']
+    return Claim(cid, PAPER, text, WHERE['ftheta-outperforms'], pv,
+                 f"fθ {ours_acc(ev, f'{design} ftheta')} vs the best fixed kernel, {best} {ours_acc(ev, f'{design} {best}')} "
+                 f"({d:+.2f}); fθ clearly above: {', '.join(beaten) or 'none'}",
+                 v, f"judged against the best fixed kernel run: {reading}" + (f"; not run: {', '.join(miss)}" if miss else '')
+                 + _one_token_note(design) + f"; {ev.budget}", seeds_of(ev, f'{design} ftheta', f'{design} {best}'))
+
+# %% ../../nbs/54_p003.ipynb #158a1697
+def judge_speed(speed: pd.DataFrame | None,  # the notebook's speed table (`speed_table`); None if not saved
+                paper: pd.DataFrame, design: str, what: str,  # 'train' (s/epoch) or 'infer' (test-set inference)
+                profile: str) -> Claim:
+    "003's Performers train (`what='train'`) or infer (`'infer'`) faster than its ViT, in `design`."
+    name = 'faster-than-vit' if what == 'train' else 'inference-faster-than-vit'
+    cid = _claim_id(name, design)
+    text = (f"The Performers {'train faster per epoch' if what == 'train' else 'run test-set inference faster'} than the ViT"
+            f" — {DESIGNS[design][0]}")
+    pp = paper[paper.key.isin(KERNELS)]
+    vit = paper.set_index('key').loc['vit']
+    sec = ("(§10.1 ViT 56 s / §10.2 ViT 72 s per epoch)" if what == 'train' else "(§10.1 ViT 5 s / §10.2 ViT 6.5 s at batch 64)")
+    col, col_alt = (('train_s_per_epoch', 'train_s_per_epoch_alt') if what == 'train' else ('inference_s', 'inference_s_alt'))
+    pv = '; '.join(f"{r[col] / vit[col]:.2f}× / {(r[col_alt] if not math.isnan(r[col_alt]) else r[col]) / vit[col_alt]:.2f}× {r.key}"
+                   for _, r in pp.iterrows()) + f" the ViT's time {sec}"
+    kw = dict(kind='speed', paper_device=TIMING_DEVICE)
+    s = speed[speed.model.str.startswith(design + ' ') & speed.key.isin(KERNELS)] if speed is not None else None
+    if s is None or not len(s) or 'ViT' not in set(speed.model):
+        why = ("no speed table saved for this profile: the notebook's speed cell saves it (save_table 'speed')"
+               if speed is None else f"no {DESIGNS[design][0]} model timed in the {profile} profile")
+        return replace(not_run(cid, PAPER, text, WHERE[name], pv, why, kind='speed'), paper_device=TIMING_DEVICE)
+    vit_spread = float(speed.set_index('model').loc['ViT', f'{what}_spread'])
+    tol = {r.model: max(TIMING_TOL_MIN, r[f'{what}_spread'] + vit_spread) for _, r in s.iterrows()}
+    ratio = s.set_index('model')[f'{what}_vs_vit']
+    faster = [m.split()[1] for m in ratio.index if ratio[m] < 1 - tol[m]]
+    slower = [m.split()[1] for m in ratio.index if ratio[m] > 1 + tol[m]]
+    miss = [k for k in KERNELS if k not in set(s.key)]
+    v = 'refuted' if len(slower) == len(s) else 'reproduced' if len(faster) == len(s) and not miss else 'partly'
+    first = speed.iloc[0]
+    reason = (f"faster: {', '.join(faster) or 'none'}; slower: {', '.join(slower) or 'none'} (timing noise "
+              f"{min(tol.values()):.0%}–{max(tol.values()):.0%}); timed side by side on {first.hardware}, batch {first.batch}, "
+              f"{first.steps} step(s) × {first.blocks} block(s); 003: an {TIMING_DEVICE}, each model's own run and batch size"
+              + (f"; not timed: {', '.join(miss)}" if miss else '')
+              + ("; in this design the speed comes from the CNN and the width, not from attention (one token)"
+                 if design == 'L1' else "; 65 tokens"))
+    return Claim(cid, PAPER, text, WHERE[name], pv,
+                 ', '.join(f"{m.split()[1]} {ratio[m]:.2f}×" for m in ratio.index) + " the ViT's time per batch",
+                 v, reason, 0, our_device=str(first.hardware), **kw)
+
+# %% ../../nbs/54_p003.ipynb #55f84518
+def judge_attention(swaps: pd.DataFrame | None,  # the kernel-swap table (`kernel_swap`); None if not saved
+                    paper: pd.DataFrame, profile: str) -> Claim:
+    "The accuracy differences between 003's Performer variants come from their attention kernels (§7.1.7, §10.2, §10.4)."
+    pacc = {k: a for k, a in _paper_acc(paper).items() if k in KERNELS}
+    lo, hi = min(pacc, key=pacc.get), max(pacc, key=pacc.get)
+    args = ('003-differences-from-attention', PAPER,
+            "The accuracy differences between 003's Performer variants are due to their attention kernels",
+            '§7.1.7; §10.2; §10.4; Algorithms 2–5', f"kernels from {lo} {pacc[lo]:.2f}% to {hi} {pacc[hi]:.2f}%, attributed to the kernel")
+    l1 = swaps[swaps.design == 'length-1'] if swaps is not None else None
+    if l1 is None or not len(l1):
+        why = ("no kernel-swap table saved for this profile: the notebook's swap cell saves it (save_table 'kernel_swap')"
+               if swaps is None else f"no trained length-1 model was swapped in the {profile} profile")
+        return not_run(*args, why, kind='exact')
+    tk = swaps[swaps.design == 'token']
+    ours = (f"003's design: predictions unchanged on {l1.agreement.min():.1f}–{l1.agreement.max():.1f}% of "
+            f"{int(l1.images.max())} test images after changing the kernel or randomising W_Q, W_K (largest relative "
+            f"logit change {l1.max_rel_logit_change.max():.1e})")
+    if len(tk): ours += (f"; token-sequence Performers: the same changes alter {100 - tk.agreement.max():.1f}–"
+                         f"{100 - tk.agreement.min():.1f}% of predictions")
+    unchanged = l1.agreement.min() >= SWAP_UNCHANGED
+    reason = ("003's models attend over one token: any normalised attention returns its value, so kernel, random features "
+              "and W_Q, W_K cannot change the output; the rows differ by width, depth and optimiser. The kernel matters "
+              "only with more than one token (our token-sequence models)" if unchanged else
+              f"predictions of 003's design changed under the swaps (below {SWAP_UNCHANGED}% kept): check the swap test")
+    return Claim(*args, ours, 'refuted' if unchanged else 'partly', reason, 1, kind='exact')  # seeds: the first seed's models
+
+# %% ../../nbs/54_p003.ipynb #5aaca65a
+def _relu_records(ev: Evidence) -> list[dict]:
+    "The runs of 003's Performer-ReLU that kept their test predictions."
+    return [r for r in ev.records.get(CAT_DOG_MODEL, []) if 'test_predictions' in r]
+
+
+def judge_per_class(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
+    "§6.5: Performer-ReLU's per-class F1 is highest on the vehicles (automobile, ship, truck) and lowest on cat and dog."
+    _need(paper_tables, 'per_class')
+    ppc = paper_tables['per_class'].set_index('class')
+    cid, text, where = ('003-per-class-f1', "Performer-ReLU's per-class F1 is highest on automobile, ship and truck and "
+                        "lowest on cat and dog (003's design)", '§6.5 per-class table and key findings')
+    pv = ('F1 ' + ', '.join(f"{c} {ppc.loc[c, 'f1_pct']:g}" for c in STRONG_CLASSES + WEAK_CLASSES)
+          + " (text: 93–95% and 74–80%); overall 87")
+    recs = _relu_records(ev)
+    if not recs:
+        return not_run(cid, PAPER, text, where, pv, f"no {CAT_DOG_MODEL} run with saved test predictions in the {profile} profile")
+    pc = per_class(confusion(recs), recs[0]['classes']).set_index('cls')
+
+    def group(cs):  # mean F1 of classes `cs` and its noise
+        return (pc.loc[list(cs), 'f1'].mean(),
+                math.sqrt(sum(binom_se(pc.loc[c, 'f1'], pc.loc[c, 'support']) ** 2 for c in cs)) / len(cs))
+    (strong, se_s), (weak, se_w) = group(STRONG_CLASSES), group(WEAK_CLASSES)
+    v, reading = direction(strong - weak, math.hypot(se_s, se_w))
+    rho = pc.f1.rank().corr(ppc.loc[pc.index, 'f1_pct'].rank())
+    ours = ('F1 ' + ', '.join(f"{c} {pc.loc[c, 'f1']:.0f}" for c in STRONG_CLASSES + WEAK_CLASSES)
+            + f"; vehicles {strong:.1f} vs cat/dog {weak:.1f}; Spearman ρ with 003's 10 per-class F1 = {rho:+.2f}")
+    return Claim(cid, PAPER, text, where, pv, ours, v,
+                 f"vehicles' mean F1 minus cat's and dog's: {reading}; {len(recs)} run(s) of "
+                 f"{int(pc.support.sum()) // len(recs)} test images; {ev.budget}", len(recs))
+
+
+def _rate_noise(rate: float, images: int) -> float:
+    "Noise (points) of a confusion rate (%) over `images`: its sampling error, at least one image's worth."
+    return max(binom_se(rate, images), 100 / max(images, 1))
+
+
+def judge_cat_dog(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
+    "§6.5 (Figure 10) and §10.3: cat and dog are the classes Performer-ReLU confuses most (accuracy on them: 78%)."
+    cid, text, where = ('003-cat-dog-confusion', "Performer-ReLU confuses cat and dog most (003's design)",
+                        '§6.5 Figure 10 and key findings; §10.3')
+    pv = ("cat vs dog (and bird vs airplane) the notable confusions; accuracy on cat vs dog 78% (§10.3); recall cat 75, "
+          "dog 82 (§6.5)")
+    recs = _relu_records(ev)
+    if not recs:
+        return not_run(cid, PAPER, text, where, pv, f"no {CAT_DOG_MODEL} run with saved test predictions in the {profile} profile")
+    classes, cm = recs[0]['classes'], confusion(recs)
+    pairs = pair_confusion(cm, classes)
+    is_cd = pairs.apply(lambda p: {p.a, p.b} == set(WEAK_CLASSES), axis=1)
+    cd, others = pairs[is_cd].iloc[0], pairs[~is_cd]
+    top, mean_rate = others.iloc[0], others.rate.mean()
+    z_top = (cd.rate - top.rate) / math.hypot(_rate_noise(cd.rate, cd.images), _rate_noise(top.rate, top.images))
+    z_mean = (cd.rate - mean_rate) / _rate_noise(cd.rate, cd.images)
+    v = ('reproduced' if z_top >= -MARGIN_K and z_mean > MARGIN_K else
+         'refuted' if z_top < -MARGIN_K and z_mean <= MARGIN_K else 'partly')
+    pc = per_class(cm, classes).set_index('cls')
+    ours = (f"cat–dog confusion {cd.rate:.1f}% (rank {int(pairs.index[is_cd][0]) + 1} of {len(pairs)} pairs; most confused "
+            f"other pair: {top.a}–{top.b} {top.rate:.1f}%; mean pair {mean_rate:.1f}%); recall cat "
+            f"{pc.loc['cat', 'recall']:.0f}, dog {pc.loc['dog', 'recall']:.0f} vs overall {100 * np.trace(cm) / cm.sum():.1f}%")
+    reason = (f"cat–dog minus the most confused other pair: {z_top:+.1f} noise units; minus the mean pair: {z_mean:+.1f} "
+              f"units (reproduced: within {MARGIN_K:g} units of the top and more than {MARGIN_K:g} above the mean); "
+              f"{len(recs)} run(s); {ev.budget}")
+    return Claim(cid, PAPER, text, where, pv, ours, v, reason, len(recs))
+
+
+def judge_cifar100(paper_tables: dict) -> Claim:
+    "§10.3: Performer-ReLU reaches 71.12% on CIFAR-100 (preliminary): not testable here."
+    _need(paper_tables, 'text')
+    value = paper_tables['text'].set_index('quantity').loc['cifar100_relu_accuracy', 'value']
+    return not_run('003-cifar100', PAPER, "Performer-ReLU reaches 71.12% top-1 on CIFAR-100 (preliminary testing)", '§10.3',
+                   f"{value}%", "no CIFAR-100 here: the project's offline data hold MNIST, CIFAR-10 and Imagenette only, and "
+                   "effattn's data loader knows no CIFAR-100; 003 also gives no setup for this run (epochs, model, split)")
+
+# %% ../../nbs/54_p003.ipynb #8564682a
+def judge(results: Results,  # one profile's records and saved tables (`Results.load('003', profile)`)
+          paper_tables: dict,  # `paper_tables('003')`
+          profile: str,  # the profile, named in the reasons of the claims it could not test
+          ) -> list[Claim]:
+    "Every claim of 003 judged from `results` (before the verdict policy, which `save_claims` applies)."
+    ev, paper = evidence(results), paper_results(paper_tables)
+    speed, swaps = results.tables.get('speed'), results.tables.get('kernel_swap')
+    claims = [judge_relu_beats_vit(ev, paper, d, profile) for d in DESIGNS]
+    claims += [judge_extreme_kernel(ev, paper, d, k, best, profile) for k, best in (('gelu', True), ('elu', False)) for d in DESIGNS]
+    claims += [judge_ranking(ev, paper, d, profile) for d in DESIGNS]
+    claims += [judge_speed(speed, paper, d, what, profile) for what in ('train', 'infer') for d in DESIGNS]
+    claims += [judge_attention(swaps, paper, profile)]
+    claims += [judge_ftheta_outperforms(ev, paper, d, profile) for d in DESIGNS]
+    return claims + [judge_per_class(ev, paper_tables, profile), judge_cat_dog(ev, paper_tables, profile),
+                     judge_cifar100(paper_tables)]
