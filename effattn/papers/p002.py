@@ -5,14 +5,28 @@
 # %% ../../nbs/53_p002.ipynb #f44cbcb6
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+import statistics
+import time
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+import pandas as pd
+import torch
 
 from ..experiment import RunSpec
-from . import override_profile
+from ..measure import hardware, sync, time_fn
+from . import Results, override_profile, paper_tables
+from ..presets import create_model
+from ..report import Claim, judge_value, mean_std, not_run, run_noise, trained_on
 
 # %% auto #0
-__all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'CLAIM_KINDS', 'TEST_IMAGES', 'Profile', 'profile', 'preset_of',
-           'run_spec', 'specs', 'judge_campaign']
+__all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE', 'BASE',
+           'CLAIM_KINDS', 'TEST_IMAGES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER',
+           'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'judge_campaign', 'speed_table', 'speed_tables',
+           'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
+           'Run', 'hybrids_match', 'placement', 'kernel_beats', 'm_plateau', 'convergence', 'allperformer_slowest',
+           'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims', 'judge']
 
 # %% ../../nbs/53_p002.ipynb #80976643
 LAYOUTS = ('all_standard', 'all_performer', 'intertwined', 'performer_first', 'standard_first')
@@ -35,18 +49,18 @@ class Profile:
     train_subset: dict | None = None  # dataset -> training images (class-balanced); None: all
     measure: bool = True  # latency and memory after each run
     speed_steps: int = 5  # timed steps per configuration in the speed tables
-    synthetic: dict = field(default_factory=dict)  # the 224 px efficiency study (Table 3): batch, steps, img, patch
+    synthetic: dict = field(default_factory=dict)  # the 224 px efficiency study (Table 3): batch, steps, img, patch, m
 
 
 PROFILES = {
     'smoke': Profile(layouts=('all_standard', 'intertwined'), kernels=('relu',), m_values=dict(mnist=[16], cifar10=[16]),
                      epochs=dict(mnist=1, cifar10=1), source='sample', measure=False, speed_steps=1,
-                     synthetic=dict(batch=2, steps=1, img=32, patch=8)),
+                     synthetic=dict(batch=2, steps=1, img=32, patch=8, m=16)),
     'cpu': Profile(m_values=dict(mnist=[16, 128], cifar10=[64]), epochs=dict(mnist=3, cifar10=3), noise_seeds=(1, 2),
-                   train_subset=dict(mnist=20000, cifar10=25000), synthetic=dict(batch=8, steps=3, img=224, patch=8)),
+                   train_subset=dict(mnist=20000, cifar10=25000), synthetic=dict(batch=8, steps=3, img=224, patch=8, m=128)),
     'paper': Profile(m_values=dict(mnist=[16, 32, 64, 128, 256], cifar10=[16, 32, 64, 128, 256, 512]),
                      epochs=dict(mnist=50, cifar10=50), seeds=(0, 1, 2), speed_steps=20,
-                     synthetic=dict(batch=64, steps=157, img=224, patch=8)),
+                     synthetic=dict(batch=64, steps=157, img=224, patch=8, m=128)),
 }
 
 # %% ../../nbs/53_p002.ipynb #bff8f3ba
@@ -92,34 +106,30 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
     return out
 
 # %% ../../nbs/53_p002.ipynb #99b012eb
-CLAIM_KINDS = {**{f'002-{ds}-{c}': dict(kind='speed', paper_device='Apple M3 (MPS)')
+SMALL_DEVICE, SYNTH_DEVICE = 'Apple M3 (MPS)', 'T4'  # where 002 timed MNIST/CIFAR-10 (§6.6) and Table 3 (§7)
+PAPER_TABLE = {'mnist': ('table1_mnist', 'Table 1'), 'cifar10': ('table2_cifar', 'Table 2')}
+BASE = ('all_standard', '', '')  # the baseline's (layout, kernel, m)
+CLAIM_KINDS = {**{f'002-{ds}-{c}': dict(kind='speed', paper_device=SMALL_DEVICE)
                   for ds in DATASETS for c in ('no-speedup', 'relu-faster')},
-               '002-synthetic-speedup': dict(kind='speed', paper_device='Colab T4')}
+               '002-synthetic-speedup': dict(kind='speed', paper_device=SYNTH_DEVICE)}  # for claims saved before kinds
 TEST_IMAGES = {'mnist': 10000, 'cifar10': 10000}
-_TABLE = {'mnist': ('002_table1_mnist.csv', 'Table 1'), 'cifar10': ('002_table2_cifar.csv', 'Table 2')}
 _EVAL = "the paper evaluated on augmented test images, we on the clean test set"
 
 
-def _paper_rows(paper_dir, ds: str) -> dict[tuple, float]:
-    "The paper's last-epoch test accuracy per (layout, kernel, m) of a dataset."
-    import csv
-    from pathlib import Path
-    out = {}
-    for r in csv.DictReader(open(Path(paper_dir) / _TABLE[ds][0])):
-        key = (r['model'], r['kernel'] or '', int(r['m']) if r['m'] else '')
-        out[key] = float(r['final_test_acc_pct'])
-    return out
+def _paper_acc(paper_tables: dict, ds: str) -> dict[tuple, float]:
+    "The paper's last-epoch test accuracy per (layout, kernel, m) of a dataset (Table 1 or 2 of `paper_tables`)."
+    return {(r.model, r.kernel if isinstance(r.kernel, str) else '', int(r.m) if pd.notna(r.m) else ''):
+            float(r.final_test_acc_pct) for r in paper_tables[PAPER_TABLE[ds][0]].itertuples()}
 
 
-def judge_campaign(records: list[dict], paper_dir) -> list:
+def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
     "Claims of 002 judged from `paper`-profile records (50 epochs, the paper's recipe)."
-    from effattn.report import Claim, judge_value, mean_std, not_run, trained_on
     claims = []
     recs = [r for r in records if r.get('profile') == 'paper' and r.get('epochs_run') == r['train_config']['epochs']]
     for ds in DATASETS:
-        table = _paper_rows(paper_dir, ds)
-        fname, where = _TABLE[ds]
-        pb = table[('all_standard', '', '')]
+        table = _paper_acc(paper_tables, ds)
+        where = PAPER_TABLE[ds][1]
+        pb = table[BASE]
         want = [s for s in specs('paper') if s.dataset == ds and s.tags['layout'] == 'all_standard']
         base = [r for r in recs if r['dataset'] == ds and r['tags']['layout'] == 'all_standard']
         cid, text = f'002-{ds}-baseline-50ep', f"{ds}: the all-standard ViT reaches {pb:.2f}% test accuracy after 50 epochs"
@@ -156,4 +166,546 @@ def judge_campaign(records: list[dict], paper_dir) -> list:
                             f"{n_bad} beyond; the claim covers the whole table: reproduced when every row is, refuted when most "
                             f"rows are off; {trained_on([r for r in recs if r['dataset'] == ds])}; {_EVAL}",
                             seeds=min(len(v) for _, _, v in judged), profile='paper'))
+    return claims
+
+
+def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
+    "Claims of 002 judged from the campaign's `paper`-profile records and the paper's tables in `paper_dir`."
+    return _paper_setting(records, paper_tables('002', paper_dir))
+
+
+# %% ../../nbs/53_p002.ipynb #a8a80ee1
+def speed_table(
+    dataset: str,  # 'mnist' or 'cifar10' (sets the input shape and the preset)
+    configs: list[tuple],  # (layout, kernel, m) per model; ('all_standard', None, None) among them
+    steps: int,  # training steps (and inference batches) per timed block
+    device: torch.device | str = 'cpu',  # where to time
+    blocks: int = 3,  # timed blocks per configuration, round-robin; the median is reported
+    batch: int = 128,  # the paper's batch size
+) -> pd.DataFrame:
+    "Training and inference time per batch of each configuration, timed side by side, with ratios to all_standard."
+    dev = torch.device(device)
+    x = torch.randn(batch, *((1, 28, 28) if dataset == 'mnist' else (3, 32, 32)), device=dev)
+    y = torch.randint(0, 10, (batch,), device=dev)
+    models = {}
+    for lay, ker, m in configs:
+        torch.manual_seed(0)
+        net = create_model(preset_of(dataset), attention=lay,
+                           layout_options=None if lay == 'all_standard' else dict(kernel=ker, m=m)).to(dev)
+        models[(lay, ker, m)] = (net, torch.optim.AdamW(net.parameters(), lr=TRAIN['lr']))
+    def train(net, opt):
+        net.train()
+        for _ in range(steps):
+            loss = torch.nn.functional.cross_entropy(net(x), y); opt.zero_grad(); loss.backward(); opt.step()
+    def infer(net, opt):
+        net.eval()
+        with torch.no_grad():
+            for _ in range(steps): net(x)
+    def timed(fn, *a):
+        sync(dev); t0 = time.perf_counter(); fn(*a); sync(dev)
+        return (time.perf_counter() - t0) / steps
+    for net, opt in models.values(): train(net, opt); infer(net, opt)  # warm-up
+    res = {k: dict(train=[], infer=[]) for k in models}
+    for _ in range(blocks):
+        for k, (net, opt) in models.items():
+            res[k]['train'].append(timed(train, net, opt)); res[k]['infer'].append(timed(infer, net, opt))
+    out = pd.DataFrame([dict(dataset=dataset, layout=k[0], kernel=k[1] or 'n/a', m=k[2],
+                             train_ms_per_batch=1e3 * statistics.median(v['train']),
+                             infer_ms_per_batch=1e3 * statistics.median(v['infer']), hardware=hardware(dev))
+                        for k, v in res.items()])
+    base = out[out.layout == 'all_standard'].iloc[0]
+    out['train_vs_standard'] = out.train_ms_per_batch / base.train_ms_per_batch
+    out['infer_vs_standard'] = out.infer_ms_per_batch / base.infer_ms_per_batch
+    return out
+
+
+def speed_tables(P: Profile, device: torch.device | str = 'cpu') -> pd.DataFrame:
+    "`speed_table` of every dataset of a profile: the baseline and every hybrid (layout × kernel × m) it trains."
+    return pd.concat([speed_table(ds, [('all_standard', None, None)] + [
+        (lay, ker, m) for lay in P.layouts if lay != 'all_standard' for ker in P.kernels for m in P.m_values[ds]],
+        P.speed_steps, device) for ds in P.datasets], ignore_index=True)
+
+# %% ../../nbs/53_p002.ipynb #489be884
+SYNTH_LAYOUTS = ('performer_first', 'standard_first', 'intertwined', 'all_performer')  # Table 3's rows, in its order
+SYNTH_IMAGES = 10_000  # images in one synthetic epoch (SETTINGS.md, the authors' code)
+
+
+def synthetic_table(
+    S: dict,  # the profile's `synthetic` field: batch, steps, img, patch, m
+    device: torch.device | str = 'cpu',  # where to time
+    kernels: tuple = KERNELS,  # Performer kernels to time
+) -> pd.DataFrame:
+    "Training step and inference batch time of each Table 3 model on N(0, 1) images, the epoch extrapolated to 10,000 images."
+    dev = torch.device(device)
+    x = torch.randn(S['batch'], 3, S['img'], S['img'], device=dev); y = torch.randint(0, 1000, (S['batch'],), device=dev)
+    rows = []
+    for lay, ker in [('all_standard', None)] + [(lay, k) for lay in SYNTH_LAYOUTS for k in kernels]:
+        torch.manual_seed(0)
+        net = create_model('002_synthetic', img_size=S['img'], patch_size=S['patch'], attention=lay,
+                           layout_options=None if ker is None else dict(kernel=ker, m=S['m'])).to(dev)
+        opt = torch.optim.AdamW(net.parameters(), lr=3e-4, weight_decay=5e-2)
+        def step():
+            loss = torch.nn.functional.cross_entropy(net(x), y); opt.zero_grad(); loss.backward(); opt.step()
+        t_train = time_fn(step, dev, warmup=1, repeats=S['steps'])
+        net.eval()
+        with torch.no_grad(): t_inf = time_fn(lambda: net(x), dev, warmup=1, repeats=S['steps'])
+        rows.append(dict(layout=lay, kernel=ker or 'n/a', m=S['m'] if ker else None, img=S['img'], patch=S['patch'],
+                         batch=S['batch'], train_s_per_step=t_train.median,
+                         epoch_s_10k=t_train.median * math.ceil(SYNTH_IMAGES / S['batch']),
+                         infer_ms_per_batch=1e3 * t_inf.median, hardware=hardware(dev)))
+    return pd.DataFrame(rows)
+
+
+def table3(syn: pd.DataFrame, paper_tables: dict) -> pd.DataFrame:
+    "Our synthetic timings beside 002's Table 3, each as a ratio to its own all_standard."
+    p = paper_tables['table3_synthetic'].rename(columns={'model': 'layout', 'train_epoch_s': 'paper_epoch_s',
+                                                         'infer_ms_per_batch': 'paper_infer_ms'})
+    p['kernel'] = p.kernel.fillna('n/a').str.lower()
+    out = syn.merge(p[['layout', 'kernel', 'paper_epoch_s', 'paper_infer_ms']], on=['layout', 'kernel'], how='left')
+    if out.paper_epoch_s.isna().any():
+        raise ValueError(f"rows of our synthetic table without a row of the paper's Table 3: "
+                         f"{out[out.paper_epoch_s.isna()][['layout', 'kernel']].values.tolist()}; check "
+                         f"data/paper/002_table3_synthetic.csv (its `model` column uses our layout names).")
+    for a, b in (('epoch_s_10k', 'epoch'), ('infer_ms_per_batch', 'infer'), ('paper_epoch_s', 'paper_epoch'),
+                 ('paper_infer_ms', 'paper_infer')):
+        out[f'{b}_vs_standard'] = out[a] / out[a].iloc[0]
+    return out
+
+# %% ../../nbs/53_p002.ipynb #867c6544
+def runs_frame(records: list[dict]) -> pd.DataFrame:
+    "One row per run record: its configuration, accuracies, times and history."
+    return pd.DataFrame([dict(dataset=r['dataset'], layout=r['tags']['layout'], kernel=r['tags']['kernel'] or 'n/a',
+                              m=int(r['tags']['m']) if r['tags']['m'] != '' else None, seed=r['seed'],
+                              best=r['best_top1'], final=r['final_top1'], epoch_s=r['epoch_s'], epochs=r['epochs_run'],
+                              latency_ms_b1=r.get('latency_ms_b1'), params=r['params'], history=r['history'])
+                         for r in records])
+
+
+def paper_frame(paper_tables: dict) -> pd.DataFrame:
+    "The paper's Tables 1 and 2 in one frame, with our column names (layout, kernel 'n/a' for the baseline, m)."
+    p = pd.concat([paper_tables[PAPER_TABLE[ds][0]].assign(dataset=ds) for ds in DATASETS], ignore_index=True)
+    return p.rename(columns={'model': 'layout', 'final_test_acc_pct': 'final'}).assign(
+        kernel=lambda d: d.kernel.fillna('n/a').str.lower(), m=lambda d: pd.to_numeric(d.m, errors='coerce'))
+
+
+def side_by_side(df: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    "Our final / best accuracy (mean ± std over seeds) and epoch time beside the paper's, per configuration."
+    keys = ['dataset', 'layout', 'kernel', 'm']
+    ours = df.groupby(keys, dropna=False).agg(final=('final', 'mean'), final_std=('final', 'std'), best=('best', 'mean'),
+                                               seeds=('seed', 'count'), epoch_s=('epoch_s', 'mean')).reset_index()
+    p = paper[keys + ['final', 'epoch_s']].rename(columns={'final': 'paper_final', 'epoch_s': 'paper_epoch_s'})
+    return ours.merge(p, on=keys, how='left')[keys + ['paper_final', 'final', 'final_std', 'best', 'seeds',
+                                                       'paper_epoch_s', 'epoch_s']]
+
+
+def spread_table(df: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    "Figure 1: worst / average / best final accuracy over each hybrid layout's (kernel, m) configurations, ours and the paper's."
+    both = pd.concat([df.groupby(['dataset', 'layout', 'kernel', 'm'], dropna=False).final.mean().reset_index()
+                        .assign(source='ours'), paper.assign(source='paper')])
+    both = both[(both.layout != 'all_standard') & both.dataset.isin(df.dataset.unique())]
+    g = both.groupby(['source', 'dataset', 'layout']).final
+    return pd.concat([g.min().rename('worst'), g.mean().rename('average'), g.max().rename('best')], axis=1).reset_index() \
+             .melt(id_vars=['source', 'dataset', 'layout'], var_name='stat', value_name='final')
+
+
+def speed_vs_paper(speed: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    "Time per batch (training, inference) relative to all_standard, ours and the paper's (Tables 1–2), one row per value."
+    p = paper.rename(columns={'epoch_s': 'train_ms_per_batch'}).assign(source='paper (M3)')
+    rows = []
+    for src, t in (('ours', speed.assign(source='ours')), ('paper (M3)', p)):
+        for ds, d in t.groupby('dataset'):
+            base = d[d.layout == 'all_standard'].iloc[0]
+            for r in d[d.layout != 'all_standard'].itertuples():
+                for what, col in (('training', 'train_ms_per_batch'), ('inference', 'infer_ms_per_batch')):
+                    rows.append(dict(source=src, dataset=ds, layout=r.layout, kernel=r.kernel, m=r.m, what=what,
+                                     ratio=getattr(r, col) / base[col]))
+    out = pd.DataFrame(rows)
+    mine = set(zip(speed.dataset, speed.layout, speed.kernel, speed.m))
+    return out[[k in mine for k in zip(out.dataset, out.layout, out.kernel, out.m)]]  # the paper's rows we also timed
+
+# %% ../../nbs/53_p002.ipynb #ccf575ff
+Z = 2.0  # a difference beyond 2 standard errors arises by chance about 1 time in 20: the line between "within noise" and "beyond"
+FASTER = 0.95  # a configuration counts as faster than the baseline below 95 % of its time (timing noise is a few per cent)
+TIE = 0.02  # two kernels' times within 2 % of each other are a tie, not a winner
+RATIO_TOL = 0.10  # a speed-up ratio within 0.10 of the paper's (e.g. 0.66 ± 0.10) is the same speed-up on other hardware
+
+
+class Run(NamedTuple):
+    "One finished grid run of a dataset, as the judge reads it."
+    name: str  # e.g. 'mnist/intertwined/relu/m=16/seed=0'
+    cfg: tuple  # (layout, kernel, m); the baseline is BASE
+    seed: int
+    final: float  # last-epoch test top-1 (%), as 002's tables
+    early: float  # epoch-1 test top-1 (%)
+    epochs: int
+    n_test: int  # test images
+    rec: dict  # the record
+
+
+def _runs(records: list[dict], dataset: str) -> list[Run]:
+    "The finished grid runs of `dataset` (a record not named as `run_spec` names its tags — an engine check — is left out)."
+    out = []
+    for r in records:
+        t = r.get('tags', {})
+        if r.get('dataset') != dataset or 'layout' not in t or not r.get('history'): continue
+        hybrid = t['layout'] != 'all_standard'
+        cfg = (t['layout'], t['kernel'], t['m']) if hybrid else BASE
+        name = f"{dataset}/{t['layout']}" + (f"/{t['kernel']}/m={t['m']}" if hybrid else '') + f"/seed={r['seed']}"
+        if r.get('name') != name or r.get('epochs_run') != r['train_config']['epochs']: continue
+        out.append(Run(name, cfg, r['seed'], r['final_top1'], r['history'][0]['test_top1'], r['epochs_run'],
+                       r.get('eval_images') or TEST_IMAGES[dataset], r))
+    return out
+
+
+class _Missing(Exception):
+    "The runs or table a claim needs are not there (the message says which)."
+
+
+def _groups(runs: list[Run], metric: str, keep=lambda cfg: True) -> dict[tuple, list[float]]:
+    "`metric` ('final' or 'early') of each configuration kept, as {cfg: [value per seed]}: every kernel and m its own group."
+    out = {}
+    for r in runs:
+        if keep(r.cfg): out.setdefault(r.cfg, []).append(getattr(r, metric))
+    return out
+
+
+def _need(groups: dict, what: str) -> dict:
+    "`groups`, or the reason the claim cannot be judged."
+    if not groups: raise _Missing(f"no run of {what} at this profile")
+    return groups
+
+
+def _noise(runs: list[Run], metric: str) -> float:
+    "One run's noise (points): the largest seed-to-seed std of a configuration, never below the test-set sampling error."
+    if not runs: raise _Missing("no finished run of this dataset at this profile")
+    return max(run_noise(v, runs[0].n_test) for v in _groups(runs, metric).values())
+
+
+def _mean_se(groups: list[list[float]], noise: float) -> tuple[float, float]:
+    "Mean over configurations (each the mean of its seeds) and its standard error."
+    k = len(groups)
+    return sum(mean_std(g)[0] for g in groups) / k, noise * math.sqrt(sum(1 / len(g) for g in groups)) / k
+
+
+def _compare(a: list[list[float]], b: list[list[float]], noise: float) -> tuple[float, float]:
+    "Difference of the mean over configurations `a` minus that over `b`, and z (the difference in standard errors)."
+    (ma, sa), (mb, sb) = _mean_se(a, noise), _mean_se(b, noise)
+    return ma - mb, (ma - mb) / math.hypot(sa, sb)
+
+
+def _signed(z: float) -> str:
+    "Verdict of a claim that a difference is positive: reproduced beyond +Z standard errors, refuted beyond −Z."
+    return 'reproduced' if z > Z else 'refuted' if z < -Z else 'partly'
+
+
+def _label(cfg: tuple) -> str:
+    return '/'.join(str(x) for x in cfg if x != '')
+
+
+def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess, metric: str = 'final') -> Claim:
+    "A claim judged by `assess(runs) -> (verdict, ours, reason)`; not run where runs are missing; names a run that alone decides it."
+    try: verdict, ours, reason = assess(runs)
+    except _Missing as e: return not_run(cid, '002', claim, where, paper_value, str(e))
+    flips = []
+    for i, r in enumerate(runs):
+        try: v = assess(runs[:i] + runs[i + 1:])[0]
+        except _Missing: continue
+        if v != verdict: flips.append(f"{r.name} ({getattr(r, metric):.2f}%; {v} without it)")
+    if len(flips) == 1: reason += f"; decided by one run: {flips[0]}"
+    elif flips: reason += f"; fragile: leaving out any one of {len(flips)} runs changes it, e.g. {'; '.join(flips[:2])}"
+    seeds = min(len(v) for v in _groups(runs, metric).values())
+    return Claim(cid, '002', claim, where, paper_value, ours, verdict,
+                 f"{reason}; {runs[0].epochs} epochs vs the paper's 50; {trained_on([r.rec for r in runs])}", seeds=seeds)
+
+# %% ../../nbs/53_p002.ipynb #34e97c90
+def _is_hybrid(cfg: tuple) -> bool: return cfg != BASE
+
+
+def hybrids_match(runs: list[Run], paper_acc: dict, ds: str) -> Claim:
+    "002 §6.1: hybrid Performer–attention ViTs match or approach the standard ViT, and the best hybrids exceed it."
+    ph = [v for k, v in paper_acc.items() if k != BASE]
+    def assess(rs):
+        base = list(_need(_groups(rs, 'final', lambda c: c == BASE), 'the all_standard baseline').values())
+        hyb = _need(_groups(rs, 'final', _is_hybrid), 'a hybrid')
+        noise = _noise(rs, 'final')
+        gap, z = _compare(list(hyb.values()), base, noise)
+        best = max(hyb, key=lambda c: mean_std(hyb[c])[0])
+        gap_best, z_best = _compare([hyb[best]], base, noise)
+        verdict = 'reproduced' if z >= -Z and gap_best >= 0 else 'refuted' if z_best < -Z else 'partly'
+        ours = (f"baseline {mean_std(base[0])[0]:.2f}% ({len(base[0])} seed{'s' * (len(base[0]) > 1)}); mean of {len(hyb)} hybrids {gap:+.2f} points "
+                f"({z:+.1f} SE); best ({_label(best)}) {gap_best:+.2f} ({z_best:+.1f} SE)")
+        return verdict, ours, (f"1 SE of one run = {noise:.2f} points; reproduced when the mean hybrid is not below the "
+                               f"baseline beyond {Z:g} SE and the best reaches it, refuted when even the best is below beyond {Z:g} SE")
+    return _judged(f'002-{ds}-hybrids-match', f'{ds}: hybrid Performer-attention ViTs match or approach the standard ViT '
+                   '(best hybrids exceed it)', f'{PAPER_TABLE[ds][1]} / §6.1 / Fig. 1',
+                   f"baseline {paper_acc[BASE]:.2f}%; hybrids {min(ph):.2f}–{max(ph):.2f}% (50 epochs)", runs, assess)
+
+
+ORDER = ('performer_first', 'intertwined', 'standard_first')  # 002 §6.2: best on average first
+
+
+def placement(runs: list[Run], ds: str) -> Claim:
+    "002 §6.2: PerformerFirst is the best placement on average, then Intertwined, then StandardFirst."
+    def assess(rs):
+        noise = _noise(rs, 'final')
+        by = {lay: list(_need(_groups(rs, 'final', lambda c: c[0] == lay), lay).values()) for lay in ORDER}
+        steps = [(a, b, *_compare(by[a], by[b], noise)) for a, b in zip(ORDER, ORDER[1:])]
+        zmin = min(z for *_, z in steps)
+        means = {lay: _mean_se(list(_groups(rs, 'final', lambda c: c[0] == lay).values()), noise)[0]
+                 for lay in LAYOUTS[1:] if _groups(rs, 'final', lambda c: c[0] == lay)}
+        ours = (' > '.join(f"{k} {v:.2f}%" for k, v in sorted(means.items(), key=lambda kv: -kv[1])) + '; ' +
+                ', '.join(f"{a} − {b} {d:+.2f} ({z:+.1f} SE)" for a, b, d, z in steps))
+        return _signed(zmin), ours, f"layout means over kernels and m; 1 SE of one run = {noise:.2f} points"
+    return _judged(f'002-{ds}-placement', f'{ds}: PerformerFirst is the best placement on average (then Intertwined, then '
+                   'StandardFirst)', '§6.2 / Fig. 2', 'PerformerFirst > Intertwined > StandardFirst', runs, assess)
+
+# %% ../../nbs/53_p002.ipynb #851d95f8
+def kernel_beats(runs: list[Run], ds: str, layout: str, better: str, worse: str, cid: str, where: str) -> Claim:
+    "002 §6.3: within `layout`, the `better` kernel beats the `worse` at every m."
+    def assess(rs):
+        noise = _noise(rs, 'final')
+        g = {k: _groups(rs, 'final', lambda c: c[:2] == (layout, k)) for k in (better, worse)}
+        ms = sorted({c[2] for c in g[better]} & {c[2] for c in g[worse]})
+        if not ms: raise _Missing(f"no m run with both kernels of {layout}")
+        a, b = [g[better][(layout, better, m)] for m in ms], [g[worse][(layout, worse, m)] for m in ms]
+        per_m = [mean_std(x)[0] - mean_std(y)[0] for x, y in zip(a, b)]
+        d, z = _compare(a, b, noise)
+        verdict = 'reproduced' if z > Z and min(per_m) > 0 else 'refuted' if z < -Z else 'partly'
+        ours = (f"{better} − {worse}: {d:+.2f} points ({z:+.1f} SE); at m = " +
+                ', '.join(f"{m}: {x:+.2f}" for m, x in zip(ms, per_m)))
+        return verdict, ours, f"1 SE of one run = {noise:.2f} points; the claim holds at every m, so each m is shown"
+    name = {'standard_first': 'StandardFirst', 'performer_first': 'PerformerFirst'}.get(layout, layout)
+    return _judged(cid, f'{ds}: for {name} the {better} kernel beats {worse} at every m', where,
+                   f"{better} > {worse} at every m", runs, assess)
+
+# %% ../../nbs/53_p002.ipynb #a3b1b623
+def _text_value(paper_tables: dict, quantity: str) -> float:
+    "A number 002's text states (data/paper/002_text.csv)."
+    t = paper_tables['text']
+    return float(t[t.quantity == quantity].value.iloc[0])
+
+
+def m_plateau(runs: list[Run], paper_tables: dict, ds: str) -> Claim:
+    "002 §6.4: accuracy plateaus beyond moderate m (no systematic change from more random features)."
+    band, start = ((_text_value(paper_tables, 'mnist_test_acc_variation_across_m'), 0) if ds == 'mnist' else
+                   (_text_value(paper_tables, 'cifar10_acc_within_of_peak_for_m_ge_64'),
+                    _text_value(paper_tables, 'cifar10_acc_plateau_m')))
+    def assess(rs):
+        g = _groups(rs, 'final', _is_hybrid)
+        ms = sorted({c[2] for c in g if c[2] >= start})
+        rng = f"m ≥ {start:g}" if start else "every m"
+        if len(ms) < 2: raise _Missing(f"the plateau range ({rng}) has {len(ms)} value of m run ({ms}); it needs two")
+        hi, lo = [v for c, v in g.items() if c[2] == ms[-1]], [v for c, v in g.items() if c[2] == ms[0]]
+        noise = _noise(rs, 'final')
+        (mh, sh), (ml, sl) = _mean_se(hi, noise), _mean_se(lo, noise)
+        d, se = mh - ml, math.hypot(sh, sl)
+        verdict = 'refuted' if abs(d) > Z * se else 'reproduced' if Z * se <= band else 'partly'
+        return verdict, (f"m = {ms[-1]} − m = {ms[0]}: {d:+.2f} points ({d / se:+.1f} SE), means over {len(hi)} and "
+                         f"{len(lo)} configurations"), (f"1 SE of one run = {noise:.2f} points; our test resolves changes "
+                                                        f"of ±{Z * se:.2f} points (2 SE) against the paper's ±{band:g}")
+    return _judged(f'002-{ds}-m-plateau', f'{ds}: accuracy plateaus beyond moderate m (no systematic change from more '
+                   'features)', '§6.4 / Fig. 4', f"plateau: within ±{band:g} points" + (f" for m ≥ {start:g}" if start else
+                   " over every m"), runs, assess)
+
+# %% ../../nbs/53_p002.ipynb #64f65ac2
+def convergence(runs: list[Run], ds: str) -> Claim:
+    "002 §6.5: hybrids converge more slowly in the first epochs (epoch-1 test accuracy below the baseline's)."
+    def assess(rs):
+        base = list(_need(_groups(rs, 'early', lambda c: c == BASE), 'the all_standard baseline').values())
+        hyb = _need(_groups(rs, 'early', _is_hybrid), 'a hybrid')
+        noise = _noise(rs, 'early')
+        lag, z = _compare(list(hyb.values()), base, noise)
+        per = {lay: _compare([v for c, v in hyb.items() if c[0] == lay], base, noise)[0] for lay in LAYOUTS[1:]
+               if any(c[0] == lay for c in hyb)}
+        ours = (f"epoch-1 test top-1, hybrids − baseline: {lag:+.2f} points ({z:+.1f} SE; {len(hyb)} configurations); "
+                f"by layout (mean over its kernels and m): " + ', '.join(f"{k} {v:+.2f}" for k, v in per.items()))
+        return _signed(-z), ours, f"1 SE of one run's epoch-1 accuracy = {noise:.2f} points; the first epoch only"
+    return _judged(f'002-{ds}-convergence', f'{ds}: hybrids converge more slowly in the first epochs', '§6.5 / Fig. 5',
+                   'hybrids trail early, catch up later', runs, assess, metric='early')
+
+
+def allperformer_slowest(runs: list[Run], ds: str) -> Claim:
+    "002 §6.5: the fully linearised AllPerformer shows the slowest early progress of the hybrids."
+    def assess(rs):
+        g = _groups(rs, 'early', _is_hybrid)
+        ap = list(_need({c: v for c, v in g.items() if c[0] == 'all_performer'}, 'all_performer').values())
+        others = {lay: [v for c, v in g.items() if c[0] == lay] for lay in LAYOUTS[2:]}
+        others = _need({k: v for k, v in others.items() if v}, 'a hybrid layout besides all_performer')
+        noise = _noise(rs, 'early')
+        steps = {lay: _compare(v, ap, noise) for lay, v in others.items()}
+        zmin = min(z for _, z in steps.values())
+        return _signed(zmin), ("epoch-1 test top-1, each layout − all_performer: " +
+                               ', '.join(f"{k} {d:+.2f} ({z:+.1f} SE)" for k, (d, z) in steps.items())), \
+            f"1 SE of one run's epoch-1 accuracy = {noise:.2f} points; every kernel and m (the paper's Fig. 5: softmax, m = 128)"
+    return _judged(f'002-{ds}-allperformer-slowest-early', f'{ds}: AllPerformer shows the strongest early slowdown of the '
+                   'hybrids', '§6.5 / Fig. 5', 'AllPerformer slowest early', runs, assess, metric='early')
+
+
+def hybrid_variance(runs: list[Run], ds: str) -> Claim:
+    "002 §6.1 / §8: hybrid accuracies vary across configurations (kernel, m) more than one model varies from seed to seed."
+    def assess(rs):
+        first = {}
+        for r in sorted(rs, key=lambda r: r.seed): first.setdefault(r.cfg, r.final)  # one run per configuration
+        by = {}
+        for c, a in first.items():
+            if c != BASE: by.setdefault(c[0], []).append(a)
+        ss_c = sum((a - mean_std(v)[0]) ** 2 for v in by.values() for a in v); dof_c = sum(len(v) - 1 for v in by.values())
+        seeds = [v for v in _groups(rs, 'final').values() if len(v) > 1]
+        ss_s = sum((a - mean_std(v)[0]) ** 2 for v in seeds for a in v); dof_s = sum(len(v) - 1 for v in seeds)
+        if dof_c == 0: raise _Missing("no hybrid layout with two or more configurations")
+        if dof_s == 0: raise _Missing("no configuration run with several seeds (the seed-to-seed spread)")
+        sd_c, sd_s = math.sqrt(ss_c / dof_c), math.sqrt(ss_s / dof_s)
+        z = (math.log(sd_c / sd_s) if sd_c > 0 else -math.inf) / math.sqrt(1 / (2 * dof_c) + 1 / (2 * dof_s))
+        return _signed(z), (f"std across configurations within a layout {sd_c:.2f} points ({dof_c} dof) vs seed-to-seed "
+                            f"{sd_s:.2f} ({dof_s} dof): ratio {sd_c / sd_s:.2f}, z = {z:+.1f}"), \
+            "if configuration did not matter the ratio would be 1"
+    return _judged(f'002-{ds}-hybrid-variance', f'{ds}: hybrid accuracies vary more across configurations (kernel, m) '
+                   'than the runs of one model do', '§6.1 / §8 / Fig. 1', 'larger variance for hybrids, especially on CIFAR-10',
+                   runs, assess)
+
+# %% ../../nbs/53_p002.ipynb #9d838faf
+def _timing(t: pd.DataFrame, train: str, infer: str) -> pd.DataFrame:
+    "A timing table (ours or the paper's) as layout, kernel ('' for the baseline), m, train, infer, hardware."
+    k = t.kernel.fillna('').astype(str).str.lower().replace({'n/a': ''})
+    m = pd.to_numeric(t['m'], errors='coerce') if 'm' in t else pd.Series(float('nan'), index=t.index)
+    return pd.DataFrame(dict(layout=t['layout' if 'layout' in t else 'model'], kernel=k, m=m, train=t[train],
+                             infer=t[infer], hardware=t.get('hardware', ''))).reset_index(drop=True)
+
+
+def _ratios(t: pd.DataFrame, col: str) -> pd.Series:
+    "Each hybrid's `col` time relative to the baseline's."
+    base = t[t.kernel == ''][col]
+    if len(base) != 1: raise _Missing(f"the timing table has {len(base)} all_standard rows; it needs one")
+    return t[t.kernel != ''][col] / base.iloc[0]
+
+
+def _kernel_pairs(t: pd.DataFrame, col: str) -> list[tuple[str, float]]:
+    "ReLU time / softmax time of every (layout, m) timed with both kernels."
+    out = []
+    for (lay, m), g in t[t.kernel != ''].groupby(['layout', 'm'], dropna=False, sort=False):
+        k = dict(zip(g.kernel, g[col]))
+        if {'relu', 'softmax'} <= set(k): out.append((lay + ('' if pd.isna(m) else f"/m={m:g}"), k['relu'] / k['softmax']))
+    return out
+
+
+def _timed(cid: str, claim: str, where: str, paper_value: str, device: str, assess, ours: pd.DataFrame | None,
+           missing: str) -> Claim:
+    "A speed claim judged by `assess(ours) -> (verdict, ours, reason)`; not run where our table is missing."
+    try:
+        if ours is None or not len(ours): raise _Missing(missing)
+        verdict, text, reason = assess(ours)
+    except _Missing as e: return replace(not_run(cid, '002', claim, where, paper_value, str(e), kind='speed'), paper_device=device)
+    return Claim(cid, '002', claim, where, paper_value, text, verdict, reason, kind='speed', paper_device=device,
+                 our_device=str(ours.hardware.iloc[0]))
+
+
+def no_speedup(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing: str = '') -> Claim:
+    "002 §6.6–§6.7: at MNIST / CIFAR-10 scale hybrids give no practical wall-clock speed-up (training time)."
+    def count(t):
+        r = _ratios(t, 'train')
+        return int((r < FASTER).sum()), len(r), r
+    pf, pn, _ = count(paper)
+    def assess(t):
+        f, n, r = count(t)
+        return ('reproduced' if f == 0 else 'refuted' if f > n / 2 else 'partly',
+                f"training time vs all_standard {r.min():.2f}–{r.max():.2f}×; {f} of {n} hybrids >5 % faster",
+                "side-by-side timing; reproduced when no hybrid is more than 5 % faster, refuted when most are")
+    return _timed(f'002-{ds}-no-speedup', f'{ds}: hybrids give no practical wall-clock speed-up at this scale',
+                  '§6.6–§6.7 / Fig. 6', f"{pf} of {pn} hybrids >5 % faster per epoch ({PAPER_TABLE[ds][1]})", SMALL_DEVICE,
+                  assess, ours, missing)
+
+
+def relu_faster(ours: pd.DataFrame | None, paper: pd.DataFrame, cols: tuple, cid: str, claim: str, where: str,
+                device: str, missing: str = '') -> Claim:
+    "002 §6.6 / §7: ReLU-kernel models are faster than softmax-kernel ones at every (layout, m), in each of `cols`."
+    def tally(t):
+        q = [(f"{c} {n}", x) for c in cols for n, x in _kernel_pairs(t, c)]
+        return q, sum(x < 1 for _, x in q), sum(x > 1 + TIE for _, x in q)
+    pq, pw, _ = tally(paper)
+    def assess(t):
+        q, wins, losses = tally(t)
+        if not q: raise _Missing("no (layout, m) timed with both kernels")
+        return ('reproduced' if wins == len(q) else 'refuted' if losses > len(q) / 2 else 'partly',
+                f"ReLU faster in {wins} of {len(q)} (ReLU / softmax time: " + ', '.join(f"{n} {x:.2f}" for n, x in q) + ')',
+                f"reproduced when ReLU is faster in every comparison, refuted when softmax is faster (beyond a {TIE:.0%} "
+                "tie) in most")
+    return _timed(cid, claim, where, f"ReLU faster in {pw} of {len(pq)}", device, assess, ours, missing)
+
+# %% ../../nbs/53_p002.ipynb #ac41f7af
+def _synthetic_ok(t: pd.DataFrame, paper_tables: dict) -> str:
+    "What differs between our synthetic timing and 002 §7's setting (224 px, patch 8, m = 128); raises if the input size does."
+    if 'img' in t and (t.img.iloc[0], t.patch.iloc[0]) != (224, 8):
+        raise _Missing(f"timed at {t.img.iloc[0]} px / patch {t.patch.iloc[0]} (a smoke-sized input), not 002's 224 px / patch 8")
+    m, pm = t.m.dropna(), _text_value(paper_tables, 'synthetic_m')
+    return f"; our Performers use m = {m.iloc[0]:g} (the paper: {pm:g})" if len(m) and m.iloc[0] != pm else ''
+
+
+def synthetic_claims(syn: pd.DataFrame | None, paper_tables: dict, missing: str = '') -> list[Claim]:
+    "002 §7 / Table 3 (224 px, patch 8, T4): AllPerformer's speed-up, every hybrid faster, ReLU faster at every layout."
+    p = _timing(paper_tables['table3_synthetic'], 'train_epoch_s', 'infer_ms_per_batch')
+    t, note = None, ''
+    if syn is not None and len(syn):
+        try: t, note = _timing(syn, 'epoch_s_10k', 'infer_ms_per_batch'), _synthetic_ok(syn, paper_tables)
+        except _Missing as e: missing = str(e)
+    def ap_relu(t, col):
+        return _ratios(t, col)[(t.layout == 'all_performer') & (t.kernel == 'relu')].iloc[0]
+    out = []
+    for col, what, cid in (('train', 'training time per epoch', '002-synthetic-speedup'),
+                           ('infer', 'inference time per batch', '002-synthetic-infer-speedup')):
+        pr = ap_relu(p, col)
+        def assess(t, col=col, pr=pr):
+            r = ap_relu(t, col)
+            return ('reproduced' if r <= pr + RATIO_TOL else 'refuted' if r >= 1 else 'partly', f"{r:.2f}× of all_standard",
+                    f"reproduced within {RATIO_TOL:g} of the paper's ratio (or faster), refuted with no speed-up; "
+                    f"per-step timing, the epoch extrapolated to {SYNTH_IMAGES:,} images{note}")
+        out.append(_timed(cid, f'at 224 px / patch 8 (785 tokens), AllPerformer (ReLU) cuts the {what} by about 35 %',
+                          'Table 3 / §7', f"{pr:.2f}× of the baseline", SYNTH_DEVICE, assess, t, missing))
+    def slower(t): return sum(int((_ratios(t, c) >= 1).sum()) for c in ('train', 'infer')), 2 * int((t.kernel != '').sum())
+    def assess(t):
+        s, n = slower(t)
+        return ('reproduced' if s == 0 else 'refuted' if s > n / 2 else 'partly',
+                f"{n - s} of {n} faster than all_standard (training: " + ', '.join(f"{x:.2f}" for x in _ratios(t, 'train')) +
+                '×)', f"epoch and inference times, each hybrid vs the baseline{note}")
+    ps, pn = slower(p)
+    out.append(_timed('002-synthetic-hybrids-faster', 'at 224 px / patch 8, every hybrid trains and infers faster than the '
+                      'standard ViT', 'Table 3 / §7 / §8', f"{pn - ps} of {pn} faster", SYNTH_DEVICE, assess, t, missing))
+    c = relu_faster(t, p, ('train', 'infer'), '002-synthetic-relu-faster', 'at 224 px / patch 8, ReLU-kernel models '
+                    'train and infer faster than softmax-kernel ones at every layout', 'Table 3 / §7', SYNTH_DEVICE, missing)
+    return out + [replace(c, reason=c.reason + note) if c.verdict != 'not run' else c]
+
+# %% ../../nbs/53_p002.ipynb #bf021efc
+def _table(results: Results, name: str) -> tuple[pd.DataFrame | None, str]:
+    "A saved table and '', or None and why it is missing."
+    try: return results.table(name), ''
+    except KeyError as e: return None, e.args[0]
+
+
+def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+    "002's claims at `profile`, judged from its run records, its saved `speed` and `synthetic` tables and the paper's tables."
+    claims = []
+    speed, why = _table(results, 'speed')
+    for ds in DATASETS:
+        runs, acc = _runs(results.records, ds), _paper_acc(paper_tables, ds)
+        claims += [hybrids_match(runs, acc, ds), placement(runs, ds),
+                   kernel_beats(runs, ds, 'standard_first', 'relu', 'softmax', f'002-{ds}-kernel-standard-first', '§6.3 / Fig. 3')]
+        if ds == 'cifar10':
+            claims.append(kernel_beats(runs, ds, 'performer_first', 'softmax', 'relu', '002-cifar10-kernel-performer-first',
+                                       '§6.3 / Fig. 3b'))
+        claims += [m_plateau(runs, paper_tables, ds), convergence(runs, ds), allperformer_slowest(runs, ds),
+                   hybrid_variance(runs, ds)]
+        mine = None if speed is None else _timing(speed[speed.dataset == ds], 'train_ms_per_batch', 'infer_ms_per_batch')
+        paper = _timing(paper_tables[PAPER_TABLE[ds][0]], 'epoch_s', 'infer_ms_per_batch')
+        missing = why or f"the speed table has no {ds} rows"
+        claims += [no_speedup(mine, paper, ds, missing)] + [
+            relu_faster(mine, paper, (col,), f'002-{ds}-relu-faster{sfx}', f'{ds}: ReLU-kernel models {verb} faster than '
+                        'softmax-kernel ones at every layout and m', f'§6.6 / Fig. {fig}', SMALL_DEVICE, missing)
+            for col, sfx, verb, fig in (('train', '', 'train', 6), ('infer', '-inference', 'infer', 7))]
+        if profile != 'paper':
+            claims.append(not_run(f'002-{ds}-absolute', '002', f'{ds}: the 50-epoch accuracies of {PAPER_TABLE[ds][1]}',
+                                  PAPER_TABLE[ds][1], f"{len(acc)} rows; baseline {acc[BASE]:.2f}%",
+                                  f"the '{profile}' profile trains a few epochs, not 50; the campaign's paper-setting runs "
+                                  "judge this (claims.campaign.json)"))
+    syn, why = _table(results, 'synthetic')
+    claims += synthetic_claims(syn, paper_tables, why)
+    if profile == 'paper': claims += _paper_setting(results.records, paper_tables)
     return claims

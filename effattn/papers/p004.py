@@ -5,13 +5,39 @@
 # %% ../../nbs/55_p004.ipynb #4f93f2ac
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import re
+import statistics
+import time
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+import torch
 
 from ..experiment import RunSpec
-from . import override_profile
+from ..flash import flash_blocked_attention
+from ..linear import linear_attention
+from ..measure import TensorMemory, hardware, peak_memory, sync
+from . import Results, override_profile, paper_tables
+from ..performer import build_feature_map, orthogonal_features, performer_attention
+from ..report import Claim, loglog_slope, not_run
+from ..softmax import softmax_attention
+from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dilated_attention, dilated_mask,
+                            local2d_attention, local2d_mask, local_attention, local_mask, longformer_attention,
+                            longformer_mask, strided_attention, strided_mask)
+from ..testing import random_qkv, reference_attention, rel_error
 
 # %% auto #0
-__all__ = ['PROFILES', 'CLAIM_KINDS', 'Profile', 'profile', 'specs', 'judge_analytic']
+__all__ = ['PROFILES', 'CLAIM_KINDS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS', 'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL',
+           'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'RATIO_BAND', 'FLASH_SPEEDUP', 'Z', 'MIN_N', 'FIT_POINTS',
+           'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Profile', 'profile', 'specs', 'judge_analytic',
+           'mechanisms', 'kernels', 'qkv_on', 'predict', 'one_pass', 'measure_memory', 'memory_series',
+           'memory_scaling', 'order_name', 'memory_slopes', 'memory_arithmetic', 'table_004', 'quiet_stderr',
+           'allocated_total', 'fused_scratch', 'flash_table', 'identical_outputs', 'memory_need', 'time_scaling',
+           'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'memory_claims', 'flash_claims',
+           'strided_memory', 'strided_time', 'local_linear', 'claimed_orders', 'choose_table', 'choose_claims',
+           'advice', 'judge']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -76,3 +102,661 @@ def judge_analytic(paper_dir=None) -> list:
                         "a budget that fits about 27,000 tokens of full attention; the statement names no budget",
                         kind='exact', profile='any'))
     return claims
+
+# %% ../../nbs/55_p004.ipynb #ecc37b4d
+D = 64  # head width (a ViT-B head)
+MECHANISMS = (  # key, family, label, claimed memory order, claimed time order
+    ('softmax_explicit', 'exact', 'softmax, explicit (materialised)', 2, 2),
+    ('softmax_fused', 'exact', 'softmax, fused SDPA', 1, 2),
+    ('flash_blocked', 'exact', 'flash_blocked (b=64)', 1, 2),
+    ('linear', 'linear', 'linear (elu+1)', 1, 1),
+    ('performer', 'linear', 'performer (FAVOR+, m=256)', 1, 1),
+    ('local', 'sparse', 'local (w=7)', 1, 1),
+    ('dilated', 'sparse', 'dilated (w=3, s=2)', 1, 1),
+    ('strided', 'sparse', 'strided (s=sqrt N)', 1.5, 1.5),
+    ('longformer', 'sparse', 'longformer (w=7, cls)', 1, 1),
+    ('bigbird', 'sparse', 'bigbird (w=7, cls, r=3)', 1, 1),
+    ('local2d', 'sparse', 'local2d (7x7 blocks)', 1, 1),
+)
+KEYS = tuple(m[0] for m in MECHANISMS)
+EXACT = ('softmax_explicit', 'softmax_fused', 'flash_blocked')
+
+
+def mechanisms() -> pd.DataFrame:
+    "The mechanisms as a table indexed by key: family, label, claimed memory and time orders."
+    return pd.DataFrame(MECHANISMS, columns=['key', 'family', 'label', 'mem_order', 'time_order']).set_index('key')
+
+
+def kernels(N: int, H: int, device: torch.device | str = 'cpu', keys: tuple | None = None, m: int = 256) -> dict:
+    "Kernel functions `f(q, k, v)` at sequence length N (= 1 + s^2) for H heads, with their fixed state."
+    s, keys = math.isqrt(N - 1), keys or KEYS
+    omega = orthogonal_features(H, m, D, generator=torch.Generator().manual_seed(0)).to(device) if 'performer' in keys else None
+    links = bigbird_random_links(N, 3, 7, (0,), seed=0) if 'bigbird' in keys else None
+    fns = {'softmax_explicit': lambda q, k, v: softmax_attention(q, k, v, fused=False),
+           'softmax_fused': lambda q, k, v: softmax_attention(q, k, v),
+           'flash_blocked': lambda q, k, v: flash_blocked_attention(q, k, v, block=64),
+           'linear': linear_attention,
+           'performer': lambda q, k, v: performer_attention(q, k, v, omega),
+           'local': lambda q, k, v: local_attention(q, k, v, 7),
+           'dilated': lambda q, k, v: dilated_attention(q, k, v, 3, 2),
+           'strided': lambda q, k, v: strided_attention(q, k, v, s),
+           'longformer': lambda q, k, v: longformer_attention(q, k, v, 7, (0,)),
+           'bigbird': lambda q, k, v: bigbird_attention(q, k, v, links, 7, (0,)),
+           'local2d': lambda q, k, v: local2d_attention(q, k, v, 7, 'block', grid=(s, s))}
+    return {k: fns[k] for k in keys}
+
+
+def qkv_on(N: int, B: int = 1, H: int = 1, device: torch.device | str = 'cpu', grad: bool = False, seed: int = 0) -> list:
+    "Gaussian q, k, v of shape (B, H, N, D) on `device`."
+    return [t.to(device).requires_grad_(grad) for t in random_qkv(B, H, N, D, seed=seed)]
+
+# %% ../../nbs/55_p004.ipynb #11d35eb2
+def predict(hist: list[tuple], N: int, order: float) -> float | None:
+    "Extrapolate the last of `hist` [(N, value), ...] to N with slope max(order, the last measured slope)."
+    if not hist: return None
+    n2, v2 = hist[-1]
+    s = order
+    if len(hist) >= 2:
+        n1, v1 = hist[-2]
+        if v1 > 0 and v2 > 0: s = max(order, math.log(v2 / v1) / math.log(n2 / n1))
+    return v2 * (N / n2) ** s
+
+
+def one_pass(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple:
+    "A closure running f(q, k, v) [+ backward] at B = H = 1, d = 64 on fixed Gaussian inputs, and the inputs."
+    q, k, v = qkv_on(N, device=device, grad=backward)
+    def run():
+        out = fn(q, k, v)
+        if backward: out.sum().backward()
+    return run, (q, k, v)
+
+
+def measure_memory(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, float]:
+    "Peak bytes (and wall seconds) of f(q, k, v) [+ backward] at B = H = 1, d = 64."
+    run, _ = one_pass(fn, N, backward, device)
+    if torch.device(device).type == 'cuda': run()  # warm-up: library workspaces are not the mechanism's memory
+    t0 = time.perf_counter(); peak = peak_memory(run, device)
+    return peak, time.perf_counter() - t0
+
+
+def memory_series(key: str, sizes, P: Profile, device: torch.device | str = 'cpu', log=print) -> list[dict]:
+    "Forward and forward+backward peak of mechanism `key` over `sizes`, stopping before a predicted cap breach."
+    order = {m[0]: m[3:] for m in MECHANISMS}[key]
+    rows, hist_mem, hist_t, stop = [], [], [], None
+    for N in sizes:
+        if stop is None and hist_mem:
+            pm, pt = predict(hist_mem, N, order[0]), predict(hist_t, N, order[1])
+            if pm > P.mem_cap_gb * 2**30: stop = f"stopped before N={N}: predicted {pm / 2**30:.1f} GB > cap {P.mem_cap_gb} GB"
+            elif pt > P.time_cap_s: stop = f"stopped before N={N}: predicted {pt:.0f} s > cap {P.time_cap_s:.0f} s"
+            if stop and log: log(f"  {key}: {stop}")
+        if stop:
+            rows.append(dict(key=key, N=N, status=stop)); continue
+        fn = kernels(N, 1, device, keys=[key])[key]
+        fwd, _ = measure_memory(fn, N, False, device)
+        fb, wall = measure_memory(fn, N, True, device)
+        hist_mem.append((N, fb)); hist_t.append((N, wall))
+        rows.append(dict(key=key, N=N, status='measured', fwd_bytes=fwd, fb_bytes=fb, fb_wall_s=wall))
+    return rows
+
+
+def memory_scaling(P: Profile, device: torch.device | str = 'cpu', keys: tuple = KEYS, log=print) -> pd.DataFrame:
+    "Every mechanism's forward and forward+backward peak over the profile's memory sizes, with N² x 4 B for comparison."
+    mem = pd.DataFrame([r for key in keys for r in memory_series(key, P.memory_sizes, P, device, log)])
+    for col in ('fwd_bytes', 'fb_bytes'):
+        if col not in mem: mem[col] = float('nan')
+    mem['formula_bytes'] = mem.N.astype(float) ** 2 * 4
+    mem['fwd_mb'], mem['fb_mb'] = mem.fwd_bytes / 2**20, mem.fb_bytes / 2**20
+    mem['fwd_matrices'], mem['fb_matrices'] = mem.fwd_bytes / mem.formula_bytes, mem.fb_bytes / mem.formula_bytes
+    return mem
+
+
+def order_name(s: float) -> str:
+    "The nearest of O(n), O(n^1.5), O(n²) to a log-log slope."
+    return 'n/a' if math.isnan(s) else 'O(n)' if s < 1.25 else 'O(n^1.5)' if s < 1.75 else 'O(n²)'
+
+
+def _slope(xs, ys, last: int) -> float:
+    "Log-log slope (`report.loglog_slope`) through the last `last` points; nan for fewer than two."
+    xs, ys = list(xs)[-last:], list(ys)[-last:]
+    return loglog_slope(xs, ys) if len(xs) >= 2 else float('nan')
+
+
+def memory_slopes(mem: pd.DataFrame) -> pd.DataFrame:
+    "Per mechanism: log-log slopes of the forward and forward+backward peaks between the two largest sizes measured."
+    meas = mem[mem.status == 'measured']
+    out = pd.DataFrame({key: dict(fwd_slope=_slope(g.N, g.fwd_bytes, 2), fb_slope=_slope(g.N, g.fb_bytes, 2),
+                                  largest_N=int(g.N.max()), fb_mb_at_largest=g.fb_bytes.iloc[-1] / 2**20)
+                        for key, g in meas.groupby('key', sort=False)}).T
+    out['largest_N'] = out.largest_N.astype(int)
+    out['measured_order'] = out.fb_slope.map(order_name)
+    out['stopped'] = [next(iter(mem[(mem.key == k) & (mem.status != 'measured')].status), '') for k in out.index]
+    return out
+
+
+def memory_arithmetic(paper_memory: pd.DataFrame) -> pd.DataFrame:
+    "004's memory table beside N² operations and N² x 4 bytes (in MiB)."
+    a = paper_memory[['seq_len', 'attention_ops', 'memory_fp32', 'memory_mb']].copy()
+    a['ours_ops'], a['ours_mib'] = a.seq_len ** 2, a.seq_len ** 2 * 4 / 2**20
+    a['ops_match'], a['mb_match'] = a.attention_ops == a.ours_ops, (a.memory_mb - a.ours_mib).abs() < 1e-9 * a.ours_mib
+    return a
+
+
+def table_004(P: Profile, mem: pd.DataFrame, paper_memory: pd.DataFrame, device: torch.device | str = 'cpu',
+              log=print) -> tuple[pd.DataFrame, pd.DataFrame]:
+    "The exact paths measured at 004's own sizes (long rows), and 004's memory table beside them (other rows: predicted)."
+    tab = pd.DataFrame([r for key in EXACT for r in memory_series(key, P.table_sizes, P, device, log)])
+    for col in ('fwd_bytes', 'fb_bytes'):
+        if col not in tab: tab[col] = float('nan')
+    ex = mem[(mem.key == 'softmax_explicit') & (mem.status == 'measured')]
+    t = paper_memory[['seq_len', 'memory_mb']].rename(columns={'seq_len': 'N', 'memory_mb': 'paper_mb'})
+    t['formula_mib'] = t.N ** 2 * 4 / 2**20
+    for key in EXACT:
+        t = t.merge(tab[tab.key == key][['N', 'fb_bytes']].assign(fb_bytes=lambda d: d.fb_bytes / 2**20)
+                    .rename(columns={'fb_bytes': f'{key}_fb_mb'}), on='N', how='left')
+    t['explicit_predicted_fb_mb'] = t.formula_mib * ex.fb_matrices.iloc[-1]  # the matrices alive at the largest N measured
+    t['note'] = [next(iter(tab[(tab.key == 'softmax_explicit') & (tab.N == n) & (tab.status != 'measured')].status),
+                      '' if n in P.table_sizes else 'not measured in this profile: formula x measured matrices') for n in t.N]
+    return tab, t
+
+# %% ../../nbs/55_p004.ipynb #69731345
+class quiet_stderr:
+    "Silence C-level stderr (the profiler's start/stop log lines) inside the block."
+    def __enter__(self):
+        import os, sys
+        sys.stderr.flush(); self.fd = os.dup(2); self.null = os.open(os.devnull, os.O_WRONLY); os.dup2(self.null, 2)
+    def __exit__(self, *exc):
+        import os
+        os.dup2(self.fd, 2); os.close(self.fd); os.close(self.null)
+
+
+def allocated_total(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, int]:
+    "Total bytes allocated during f (+ backward): (TensorMemory's count, the profiler's count)."
+    from torch.profiler import ProfilerActivity, profile as tprofile
+    run, qkv = one_pass(fn, N, backward, device)
+    with TensorMemory() as tm: run()
+    for t in qkv: t.grad = None
+    with quiet_stderr(), tprofile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof: run()
+    total = sum(e.self_cpu_memory_usage for e in prof.key_averages()
+                if e.key in ('aten::empty', 'aten::empty_strided') and e.self_cpu_memory_usage > 0)
+    return tm.allocated, total
+
+
+def fused_scratch(mem: pd.DataFrame, device: torch.device | str = 'cpu', max_N: int = 16385) -> pd.DataFrame:
+    "Fused SDPA's hidden scratch (profiler total − TensorMemory total) at each measured N ≤ max_N; empty off the CPU."
+    rows = []
+    fused = mem[(mem.key == 'softmax_fused') & (mem.status == 'measured')]
+    for r in (fused[fused.N <= max_N].itertuples() if torch.device(device).type == 'cpu' else []):
+        for bw in (False, True):
+            tm_total, prof_total = allocated_total(kernels(r.N, 1, device, keys=['softmax_fused'])['softmax_fused'], r.N, bw)
+            rows.append(dict(N=r.N, pass_='forward+backward' if bw else 'forward', tensormemory_total_kb=tm_total / 1024,
+                             profiler_total_kb=prof_total / 1024, hidden_kb=(prof_total - tm_total) / 1024,
+                             hidden_per_token_bytes=(prof_total - tm_total) / r.N,
+                             peak_kb=(r.fb_bytes if bw else r.fwd_bytes) / 1024))
+    out = pd.DataFrame(rows)
+    if len(out): out['peak_upper_kb'] = out.peak_kb + out.hidden_kb  # the true peak is at most this
+    return out
+
+# %% ../../nbs/55_p004.ipynb #47f2c97e
+def _paper_mb(cell: str) -> float:
+    "The number of MB in a cell of 004's FlashAttention table ('64 MB' -> 64.0)."
+    return float(re.match(r'([\d.]+)', cell).group(1))
+
+
+def flash_table(tab: pd.DataFrame, P: Profile, paper_flash: pd.DataFrame, device: torch.device | str = 'cpu') -> pd.DataFrame:
+    "The exact paths at 004's FlashAttention N: peaks (from `tab`), forward+backward time side by side, 004's MB."
+    NF, dev = P.flash_N, torch.device(device)
+    fl = {key: tab[(tab.key == key) & (tab.N == NF)].iloc[0] for key in EXACT}
+    fns = kernels(NF, 1, dev, keys=EXACT)
+    q, k, v = qkv_on(NF, device=dev, grad=True)
+    def call(fn):
+        q.grad = k.grad = v.grad = None
+        fn(q, k, v).sum().backward()
+    for fn in fns.values(): call(fn)  # warm-up
+    times = {key: [] for key in fns}
+    for _ in range(max(3, P.blocks)):
+        for key, fn in fns.items():
+            sync(dev); t0 = time.perf_counter(); call(fn); sync(dev); times[key].append(time.perf_counter() - t0)
+    t = {key: statistics.median(v) for key, v in times.items()}
+    out = pd.DataFrame([dict(path=key, fwd_mb=fl[key].fwd_bytes / 2**20, fb_mb=fl[key].fb_bytes / 2**20, fb_ms=1e3 * t[key],
+                             speedup_vs_explicit=t['softmax_explicit'] / t[key]) for key in EXACT])
+    out['paper_mb'] = [_paper_mb(paper_flash.standard_attention[0]), float('nan'), _paper_mb(paper_flash.flashattention[0])]
+    out['paper_mb_in_matrices'] = out.paper_mb * 2**20 / (NF ** 2 * 4)
+    out['N'], out['hardware'] = NF, hardware(dev)
+    return out
+
+
+def identical_outputs(N: int, device: torch.device | str = 'cpu') -> pd.DataFrame:
+    "Outputs and gradients of the exact paths against float64 exact attention, and against the explicit path."
+    fns, rows = kernels(N, 1, device, keys=EXACT), []
+    for std in (1.0, 3 ** 0.5):
+        q, k, v = (t.to(device) for t in random_qkv(1, 1, N, D, seed=1, std=std))
+        exact = reference_attention(q.cpu().double(), k.cpu().double(), v.cpu().double())
+        outs = {key: fn(q, k, v).cpu() for key, fn in fns.items()}
+        grads = {}
+        for key, fn in list(fns.items()) + [('reference', None)]:
+            qq, kk, vv = (t.detach().clone().double().requires_grad_() if fn is None else t.detach().clone().requires_grad_()
+                          for t in (q, k, v))
+            out = reference_attention(qq.cpu(), kk.cpu(), vv.cpu()) if fn is None else fn(qq, kk, vv)
+            out.pow(2).sum().backward()
+            grads[key] = torch.cat([t.grad.cpu().flatten() for t in (qq, kk, vv)])
+        rows += [dict(score_std=round(std ** 2, 2), path=key, rel_err_vs_float64=rel_error(outs[key], exact),
+                      max_abs_diff_vs_explicit=(outs[key] - outs['softmax_explicit']).abs().max().item(),
+                      bitwise_equal_to_explicit=torch.equal(outs[key], outs['softmax_explicit']),
+                      grad_rel_err_vs_float64=rel_error(grads[key], grads['reference'])) for key in fns]
+    return pd.DataFrame(rows)
+
+# %% ../../nbs/55_p004.ipynb #ce93c15c
+def memory_need(mem: pd.DataFrame, key: str, N: int, BH: int) -> float:
+    "Forward+backward bytes of `key` at N for B*H heads: measured for one head, else extrapolated from the largest measured."
+    h = [(r.N, r.fb_bytes) for r in mem[(mem.key == key) & (mem.status == 'measured')].itertuples() if r.N <= N]
+    exact = [b for n, b in h if n == N]
+    return BH * (exact[0] if exact else predict(h, N, mechanisms().mem_order[key]) or 0)
+
+
+def time_scaling(P: Profile, mem: pd.DataFrame, device: torch.device | str = 'cpu', keys: tuple = KEYS,
+                 log=print) -> tuple[pd.DataFrame, dict]:
+    "Forward+backward ms per call of every mechanism over the profile's time sizes (round-robin blocks), and where each stopped."
+    dev, (B, H), orders = torch.device(device), P.time_shape, mechanisms().time_order
+    rows, hist, stopped = [], {key: [] for key in keys}, {}
+    for N in P.time_sizes:
+        todo = []
+        for key in keys:
+            if key in stopped: continue
+            pt, pm = predict(hist[key], N, orders[key]), memory_need(mem, key, N, B * H)
+            if pt is not None and pt > P.time_cap_s:
+                stopped[key] = f"stopped before N={N}: predicted {pt:.0f} s/call > cap {P.time_cap_s:.0f} s"
+            elif pm > P.mem_cap_gb * 2**30:
+                stopped[key] = f"stopped before N={N}: needs ~{pm / 2**30:.1f} GB > cap {P.mem_cap_gb} GB"
+            if key in stopped:
+                if log: log(f"  {key}: {stopped[key]}")
+                continue
+            todo.append(key)
+        if not todo: break
+        fns, (q, k, v) = kernels(N, H, dev, keys=todo), qkv_on(N, B, H, dev, grad=True)
+        def call(fn):
+            q.grad = k.grad = v.grad = None
+            fn(q, k, v).sum().backward()
+        reps, samples = {}, {key: [] for key in todo}
+        for key in todo:  # warm-up + calibration
+            sync(dev); t0 = time.perf_counter(); call(fns[key]); sync(dev)
+            reps[key] = int(min(50, max(1, round(P.target_s / max(time.perf_counter() - t0, 1e-6)))))
+        for _ in range(P.blocks):
+            for key in todo:
+                sync(dev); t0 = time.perf_counter()
+                for _ in range(reps[key]): call(fns[key])
+                sync(dev); samples[key].append((time.perf_counter() - t0) / reps[key])
+        for key in todo:
+            t = statistics.median(samples[key]); hist[key].append((N, t))
+            rows.append(dict(key=key, N=N, ms=1e3 * t, blocks=P.blocks, calls_per_block=reps[key]))
+    tim = pd.DataFrame(rows)
+    for ref in ('fused', 'explicit'):
+        tim[f'vs_{ref}'] = tim.ms / tim.N.map(tim[tim.key == f'softmax_{ref}'].set_index('N').ms)
+    tim['B'], tim['H'], tim['hardware'] = B, H, hardware(dev)
+    return tim, stopped
+
+
+def crossover(tim: pd.DataFrame, key: str) -> tuple[str, float]:
+    "The smallest N from which `key` stays faster than fused softmax (log-log interpolation), as text and number."
+    ref = tim[tim.key == 'softmax_fused'].set_index('N').ms
+    r = (tim[tim.key == key].set_index('N').ms / ref).dropna().sort_index()
+    if r.empty: return 'not measured', float('nan')
+    if (r < 1).all(): return f'<= {r.index[0]}', float(r.index[0])
+    if r.iloc[-1] >= 1: return f'> {r.index[-1]} (not faster at any measured N)', float('nan')
+    i = max(j for j in range(len(r)) if r.iloc[j] >= 1)
+    (n1, r1), (n2, r2) = (r.index[i], r.iloc[i]), (r.index[i + 1], r.iloc[i + 1])
+    n = math.exp(math.log(n1) + math.log(r1) / (math.log(r1) - math.log(r2)) * (math.log(n2) - math.log(n1)))
+    return f'~{n:.0f}', n
+
+
+TIME_POINTS = 3  # a time slope is fitted through the three largest sizes: two would follow one noisy timing
+
+
+def crossover_table(tim: pd.DataFrame, stopped: dict | None = None) -> pd.DataFrame:
+    "Per mechanism: time slope (three largest N), its order, where it becomes faster than fused softmax, where it stopped."
+    M, ref = mechanisms(), tim[tim.key == 'softmax_fused'].set_index('N').ms
+    rows = []
+    for key in M.index:
+        g = tim[tim.key == key].sort_values('N')
+        s, r = _slope(g.N, g.ms, TIME_POINTS), (g.set_index('N').ms / ref).dropna()
+        text, n = crossover(tim, key)
+        rows.append(dict(key=key, family=M.family[key], time_slope=s, measured_time_order=order_name(s),
+                         faster_than_fused_from_N=text, crossover_N=n, ratio_at_largest_N=r.iloc[-1] if len(r) else float('nan'),
+                         stopped=(stopped or {}).get(key, '')))
+    return pd.DataFrame(rows).set_index('key')
+
+# %% ../../nbs/55_p004.ipynb #2a4ef32d
+FAMILIES = ('random, soft', 'random', 'random, sharp', 'local', 'clustered')
+
+
+def inputs(family: str, H: int, seed: int, N: int = 197, beta: float = 8.0, ell: float = 1.5, clusters: int = 8) -> tuple:
+    "(q, k, v) in float64, shape (1, H, N, D), of one input family (N = 1 + s^2)."
+    g, S = torch.Generator().manual_seed(1000 + seed), math.isqrt(N - 1)
+    v = torch.randn(1, H, N, D, generator=g, dtype=torch.float64)
+    if family.startswith('random'):
+        std = {'random, soft': 0.5, 'random': 1.0, 'random, sharp': 3 ** 0.5}[family]  # score std = std^2
+        return (*(torch.randn(1, H, N, D, generator=g, dtype=torch.float64) * std for _ in range(2)), v)
+    scale = math.sqrt(beta * math.sqrt(D))  # |x|^2 / sqrt(d) = beta: a token's score with itself
+    if family == 'local':
+        pos = torch.stack([torch.arange(S * S) // S, torch.arange(S * S) % S], -1).double()
+        W = torch.randn(H, D // 2, 2, generator=g, dtype=torch.float64) / ell
+        ang = torch.einsum('hfc,nc->hnf', W, pos)
+        x = torch.cat([ang.cos(), ang.sin()], -1) / math.sqrt(D // 2) * scale  # x.x' / sqrt(d) ~ beta exp(-|p - p'|^2 / 2 ell^2)
+        x = torch.cat([torch.randn(H, 1, D, generator=g, dtype=torch.float64), x], 1)[None]
+        return (*(x + 0.1 * torch.randn(x.shape, generator=g, dtype=torch.float64) for _ in range(2)), v)
+    centres = torch.randn(H, clusters, D, generator=g, dtype=torch.float64)
+    x = (centres / centres.norm(dim=-1, keepdim=True) * scale)[:, torch.randint(0, clusters, (N,), generator=g)][None]
+    return (*(x + 0.3 * torch.randn(x.shape, generator=g, dtype=torch.float64) for _ in range(2)), v)
+
+
+def accuracy_study(A: dict) -> pd.DataFrame:
+    "Relative error of every mechanism against float64 exact attention, per input family, seed and (Performer) m."
+    N, S = A['N'], math.isqrt(A['N'] - 1)
+    links = bigbird_random_links(N, 3, 7, (0,), seed=0)
+    sparse = {'local': (lambda q, k, v: local_attention(q, k, v, 7), local_mask(N, 7)),
+              'dilated': (lambda q, k, v: dilated_attention(q, k, v, 3, 2), dilated_mask(N, 3, 2)),
+              'strided': (lambda q, k, v: strided_attention(q, k, v, S), strided_mask(N, S)),
+              'longformer': (lambda q, k, v: longformer_attention(q, k, v, 7, (0,)), longformer_mask(N, 7, (0,))),
+              'bigbird': (lambda q, k, v: bigbird_attention(q, k, v, links, 7, (0,)), bigbird_mask(N, 7, (0,), links)),
+              'local2d': (lambda q, k, v: local2d_attention(q, k, v, 7, 'block'), local2d_mask(N, 7, 'block')),
+              'local2d (sliding w=2)': (lambda q, k, v: local2d_attention(q, k, v, 2, 'sliding'), local2d_mask(N, 2, 'sliding'))}
+    rows = []
+    for family in FAMILIES:
+        for seed in A['seeds']:
+            q64, k64, v64 = inputs(family, A['heads'], seed, N)
+            exact, probs = reference_attention(q64, k64, v64, return_attn=True)
+            q, k, v = q64.float(), k64.float(), v64.float()
+            def add(key, out, mass=float('nan'), m=None):
+                rows.append(dict(family=family, seed=seed, key=key, m=m, rel_error=rel_error(out, exact), mass_in_pattern=mass))
+            add('softmax_fused', softmax_attention(q, k, v)); add('flash_blocked', flash_blocked_attention(q, k, v))
+            add('softmax_explicit', softmax_attention(q, k, v, fused=False)); add('linear', linear_attention(q, k, v))
+            for m in A['features']:
+                omega = orthogonal_features(A['heads'], m, D, generator=torch.Generator().manual_seed(seed))
+                add('performer' if m == 256 else f'performer (m={m})', performer_attention(q, k, v, omega), m=m)
+                unbiased = build_feature_map('softmax', D, m, eps=0.0)  # FAVOR+ without the +1e-4 on every feature
+                add(f'performer, eps=0 (m={m})', performer_attention(q, k, v, omega, unbiased), m=m)
+            for name, (fn, mask) in sparse.items():
+                out = fn(q, k, v)
+                own = rel_error(out, reference_attention(q64, k64, v64, mask=mask))
+                assert own < 1e-4, (name, family, own)  # the kernel is exact attention over its pattern
+                add(name, out, mass=(probs * mask).sum(-1).mean().item())
+    return pd.DataFrame(rows)
+
+
+def error_table(acc: pd.DataFrame, col: str = 'rel_error') -> pd.DataFrame:
+    "Mean of `col` per mechanism (rows) and input family (columns)."
+    return acc.dropna(subset=[col]).groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(FAMILIES)]
+
+# %% ../../nbs/55_p004.ipynb #3d90ed4a
+EXACT_TOL = 1e-5  # float32 rounding keeps exact attention within 1e-6 of float64 here; every approximation is above 1e-3
+MATRICES_TOL = 0.1  # "N² x 4 bytes" is one matrix: reproduced when the explicit path holds 1 ± 0.1 of them
+QUAD_SLOPE = 1.75  # a memory slope is read as O(n²) when it is nearer 2 than 1.5
+LINEAR_MAX = 1.25  # ... and as O(n) when it is nearer 1 than 1.5
+ORDER_SPLIT = 1.5  # the "which to choose" table names only O(n) and O(n²): a slope is read as the nearer of the two
+RATIO_BAND = 2.0  # 004's 16x memory ratio names no batch or heads: within a factor of 2 (8x-32x) counts as the same
+FLASH_SPEEDUP = (2.5, 6.0)  # "3-5x faster", with half a unit of slack on each side
+Z = 2.0  # a slope beyond 2 standard errors of its fit is told apart from another (about 1 in 20 by chance)
+MIN_N = 4096  # growth read below a few thousand tokens mostly measures fixed costs (per-call time, KB of buffers)
+FIT_POINTS = 3  # the strided memory is fitted through the three largest sizes, where constant overheads have vanished
+FIT_TOL = 0.01  # memory counts are exact bytes: a model that describes them misses by well under 1 %
+LONG_N = 4096  # "extreme sequence lengths": an approximate method faster than fused softmax below this contradicts the advice
+A100, GPU = 'A100', 'modern GPUs (unstated)'  # where 004's speed statements hold: its table says A100, its advice "modern GPUs"
+
+
+class _Missing(Exception):
+    "A table a claim needs is not there (the message says which notebook cell saves it)."
+
+
+def _tab(results: Results, name: str) -> pd.DataFrame:
+    "A saved table, or _Missing with `Results.table`'s message."
+    try: return results.table(name)
+    except KeyError as e: raise _Missing(e.args[0]) from None
+
+
+def _measured(mem: pd.DataFrame, key: str) -> pd.DataFrame:
+    "The measured rows of one mechanism in `memory_scaling`, by N."
+    if 'key' not in mem: raise _Missing("the memory table has no rows")
+    g = mem[(mem.key == key) & (mem.status == 'measured')].sort_values('N')
+    if g.empty: raise _Missing(f"no measured memory of {key}")
+    return g
+
+
+def _hw(t: pd.DataFrame) -> str:
+    "The hardware a table was timed on ('' for tables saved before it was recorded)."
+    return str(t.hardware.iloc[0]) if 'hardware' in t and len(t) else ''
+
+
+def _claim(cid: str, claim: str, where: str, paper_value: str, assess, kind: str = 'exact', paper_device: str = '') -> Claim:
+    "A claim judged by `assess() -> (verdict, ours, reason[, our_device])`; not run where a table it reads is missing."
+    try: verdict, ours, reason, *dev = assess()
+    except _Missing as e:
+        return replace(not_run(cid, '004', claim, where, paper_value, str(e), kind=kind), paper_device=paper_device)
+    return Claim(cid, '004', claim, where, paper_value, ours, verdict, reason, kind=kind, paper_device=paper_device,
+                 our_device=dev[0] if dev else '')
+
+
+def _fit(N, y, p: float | None) -> tuple[float, float, float]:
+    "Least squares y ≈ a·N + b·N^p (p None: a·N alone), in relative terms: (a, b, largest relative miss)."
+    N, y = np.asarray(N, float), np.asarray(y, float)
+    X = np.stack([N] + ([N ** p] if p else []), 1)
+    c = np.linalg.lstsq(X / y[:, None], np.ones_like(y), rcond=None)[0]
+    return c[0], (c[1] if p else 0.0), float(np.abs(X @ c / y - 1).max())
+
+
+def _slope_se(xs, ys) -> tuple[float, float]:
+    "Log-log least-squares slope (`report.loglog_slope`) and its standard error from the scatter (nan for two points)."
+    lx, ly = np.log(np.asarray(xs, float)), np.log(np.asarray(ys, float))
+    s = loglog_slope(list(xs), list(ys))
+    resid = ly - ly.mean() - s * (lx - lx.mean())
+    dof = len(lx) - 2
+    return s, (math.sqrt((resid ** 2).sum() / dof / ((lx - lx.mean()) ** 2).sum()) if dof > 0 else float('nan'))
+
+# %% ../../nbs/55_p004.ipynb #d22b0610
+def memory_claims(results: Results, paper_tables: dict) -> list[Claim]:
+    "004's memory table (arithmetic, and against the explicit path's measured peak) and O(n²) memory of standard attention."
+    pm = paper_tables['memory_table']
+    a = memory_arithmetic(pm)
+    n_ok = int((a.ops_match & a.mb_match).sum())
+    out = [Claim('004-memory-table-arithmetic', '004', 'attention operations = N² and fp32 attention memory = N² x 4 bytes',
+                 'memory table', ', '.join(f"{n}: {mb:g} MB" for n, mb in zip(pm.seq_len, pm.memory_mb)),
+                 f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)', 'reproduced' if n_ok == len(a) else 'refuted',
+                 "arithmetic; the table's MB are MiB", kind='exact')]
+    def matrices():
+        ex = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit').iloc[-1]
+        c_fwd, c_fb = (ex[col] / (ex.N ** 2 * 4) for col in ('fwd_bytes', 'fb_bytes'))
+        return ('reproduced' if abs(c_fwd - 1) <= MATRICES_TOL else 'partly' if c_fwd > 1 else 'refuted',
+                f'explicit path, one head: {c_fwd:.2f} matrices forward, {c_fb:.2f} forward+backward (N = {ex.N:.0f})',
+                'exact tensor-byte peak; the table counts one matrix, an implementation holds several at once')
+    out.append(_claim('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes',
+                      'memory table', f"one matrix, e.g. {pm.set_index('seq_len').memory_fp32.get(2048, '')} at 2048", matrices))
+    def quadratic():
+        g = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit')
+        s = _slope(g.N, g.fb_bytes, 2)
+        return ('reproduced' if s >= QUAD_SLOPE else 'refuted', f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
+                f'slope between the two largest sizes measured; O(n²) from {QUAD_SLOPE}')
+    out.append(_claim('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
+                      quadratic))
+    return out
+
+# %% ../../nbs/55_p004.ipynb #d2fd071b
+def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
+    "004's FlashAttention table (memory, speed, maximum length) and its 'identical outputs'."
+    pf, pm = paper_tables['flash_table'], paper_tables['memory_table'].set_index('seq_len')
+    std, fla = _paper_mb(pf.standard_attention[0]), _paper_mb(pf.flashattention[0])
+    def fl():
+        t = _tab(results, 'flash_table_004').set_index('path')
+        return t, t.N.iloc[0] if 'N' in t else 2048
+    def memory():
+        t, NF = fl()
+        r = t.fb_mb['softmax_explicit'] / t.fb_mb['flash_blocked']
+        return ('reproduced' if std / fla / RATIO_BAND <= r <= std / fla * RATIO_BAND else 'partly' if r > 1 else 'refuted',
+                f"one head fwd+bwd: explicit {t.fb_mb['softmax_explicit']:.1f} MB, flash_blocked {t.fb_mb['flash_blocked']:.1f} MB "
+                f"({r:.0f}x), fused SDPA {t.fb_mb['softmax_fused']:.1f} MB ({t.fb_mb['softmax_explicit'] / t.fb_mb['softmax_fused']:.0f}x)",
+                f"a ratio within {RATIO_BAND:g}x of {std / fla:g} counts as reproduced; 004's {std:g} MB contradicts its own memory "
+                f"table ({pm.memory_mb.get(NF, float('nan')):g} MB at {NF:.0f}); batch and heads not stated")
+    def speed():
+        t, NF = fl()
+        sp = t.speedup_vs_explicit
+        return ('reproduced' if FLASH_SPEEDUP[0] <= sp['softmax_fused'] <= FLASH_SPEEDUP[1] else 'partly' if sp['softmax_fused'] > 1
+                else 'refuted', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
+                f"(fwd+bwd, one head, N = {NF:.0f})", f"reproduced within {FLASH_SPEEDUP[0]:g}-{FLASH_SPEEDUP[1]:g}x", _hw(t.reset_index()))
+    def max_length():
+        mem = _tab(results, 'memory_scaling')
+        def reach(key):
+            g = _measured(mem, key)
+            stop = next(iter(mem[(mem.key == key) & (mem.status != 'measured')].status), '') or 'profile end'
+            return f"{g.N.max():.0f} ({stop})"
+        return ('not run', f"explicit measured to N = {reach('softmax_explicit')}; fused to N = {reach('softmax_fused')}",
+                'depends on GPU memory, batch, heads and model, none of which 004 states')
+    def identical():
+        t = _tab(results, 'identical_outputs')
+        fast = t[t.path != 'softmax_explicit']
+        return ('reproduced' if t.rel_err_vs_float64.max() < EXACT_TOL else 'refuted',
+                f"rel. error vs float64 ≤ {fast.rel_err_vs_float64.max():.1e}; bitwise equal to explicit: "
+                f"{bool(fast.bitwise_equal_to_explicit.all())}",
+                f"equal up to float32 rounding (exact attention in another order), not bit for bit; reproduced below {EXACT_TOL:g}")
+    return [_claim('004-flash-memory-2048', 'at seq 2048 FlashAttention needs 16x less memory than standard attention',
+                   'FlashAttention table', f'{std:g} MB vs {fla:g} MB (16x)', memory),
+            _claim('004-flash-speed', f'FlashAttention is {pf.improvement[1]} faster than standard attention at seq 2048 '
+                   '(A100)', 'FlashAttention table', pf.flashattention[1], speed, kind='speed', paper_device=A100),
+            _claim('004-flash-max-length', 'FlashAttention raises the maximum sequence length', 'FlashAttention table',
+                   f'{pf.standard_attention[2]} vs {pf.flashattention[2]}', max_length, kind='speed', paper_device=GPU),
+            _claim('004-flash-identical', 'FlashAttention gives identical outputs to standard attention',
+                   'FlashAttention section', 'identical', identical)]
+
+# %% ../../nbs/55_p004.ipynb #027610e8
+def strided_memory(results: Results) -> Claim:
+    "004: strided attention with stride ~√n costs O(n√n) memory — the measured peak against a·N + b·N^1.5, a·N + b·N² and a·N."
+    def assess():
+        g = _measured(_tab(results, 'memory_scaling'), 'strided').tail(FIT_POINTS)
+        if len(g) < FIT_POINTS or g.N.min() < MIN_N:
+            raise _Missing(f"strided memory measured at N = {list(g.N)}; the fit needs {FIT_POINTS} sizes from N = {MIN_N}")
+        N, y = g.N.to_numpy(float), g.fb_bytes.to_numpy(float)
+        (a, b, r15), (_, _, r2), (_, _, r1) = (_fit(N, y, p) for p in (1.5, 2.0, None))
+        model = lambda n: a * n + b * n ** 1.5
+        share, n145 = b * N[-1] ** 1.5 / model(N[-1]), (9 * a / b) ** 2 if b > 0 else math.inf  # slope 1.45: share 0.9
+        pred, meas = (math.log(f(N[-1]) / f(N[-2])) / math.log(N[-1] / N[-2]) for f in (model, lambda n: y[list(N).index(n)]))
+        verdict = ('reproduced' if b > 0 and r15 <= FIT_TOL < min(r1, r2) else 'refuted' if r2 <= FIT_TOL < r15 else 'partly')
+        ours = (f"peak = {a:.0f} B·N + {b:.2f} B·N^1.5 through N = {N[0]:.0f}–{N[-1]:.0f}, missing by {r15:.2%} at most "
+                f"(with N² instead: {r2:.1%}; N alone: {r1:.1%}); measured slope {meas:.2f} between the two largest sizes")
+        reason = (f"n√n predicts the slope 1 + f/2, f the N^1.5 term's share of the peak: f = {share:.2f} at N = {N[-1]:.0f}, "
+                  f"so {pred:.2f} between the two largest sizes; it would pass 1.45 only from N ≈ {n145:,.0f} "
+                  f"and never reach 1.5. {a / (4 * D):.1f} N×d fp32 tensors (inputs, outputs, gradients) and "
+                  f"{b / 4:.1f} fp32 values per score of the pattern; reproduced when a·N + b·N^1.5 misses by under "
+                  f"{FIT_TOL:.0%} and the others do not")
+        return verdict, ours, reason
+    return _claim('004-sparse-transformer-nsqrtn', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) memory',
+                  'sparse attention section', 'O(n√n)', assess)
+
+
+def strided_time(results: Results) -> Claim:
+    "004: strided attention costs O(n√n) time — the slope of the three largest timings, with its standard error."
+    def assess():
+        tim = _tab(results, 'time_scaling')
+        g = tim[tim.key == 'strided'].sort_values('N').tail(TIME_POINTS)
+        if len(g) < TIME_POINTS or g.N.max() < MIN_N:
+            raise _Missing(f"strided timed at N = {list(g.N)}; the slope needs {TIME_POINTS} sizes up to N ≥ {MIN_N}")
+        s, se = _slope_se(g.N, g.ms)
+        verdict = 'refuted' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'partly'
+        return (verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
+                f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, refuted when above 1.5 "
+                f"beyond {Z:g} SE; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
+                _hw(tim))
+    return _claim('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
+                  'sparse attention section', 'O(n√n)', assess, kind='speed')
+
+
+def local_linear(results: Results) -> Claim:
+    "004: local (sliding-window) attention with a fixed window is O(n) in memory and time."
+    def assess():
+        g, tim = _measured(_tab(results, 'memory_scaling'), 'local'), _tab(results, 'time_scaling')
+        t = tim[tim.key == 'local'].sort_values('N')
+        top = min(g.N.max(), t.N.max())
+        if top < MIN_N: raise _Missing(f"local measured only up to N = {top}; growth needs N ≥ {MIN_N}")
+        s = (_slope(g.N, g.fb_bytes, 2), _slope(t.N, t.ms, TIME_POINTS))
+        return ('reproduced' if max(s) < LINEAR_MAX else 'refuted', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
+                f'log-log slopes (memory: two largest sizes; time: three); O(n) below {LINEAR_MAX}')
+    return _claim('004-local-linear', 'local (sliding-window) attention with a fixed window is O(n)', 'local attention',
+                  'O(n × w) = O(n)', assess)
+
+# %% ../../nbs/55_p004.ipynb #abd438b5
+ROW_KEYS = {'Standard + FlashAttention': ['softmax_fused', 'flash_blocked'], 'Longformer': ['longformer'],
+            'BigBird': ['bigbird'], 'Performer': ['performer'], 'Linear Transformer': ['linear']}  # our mechanisms of each row
+TIER = {'Highest': 0, 'Very High': 1, 'Medium': 2}
+
+
+def claimed_orders(text: str) -> tuple[int, int]:
+    "('O(n²) time, O(n) memory' | 'O(n) time and memory') -> (time order, memory order)."
+    t = re.search(r'O\((n²|n)\) time', text); m = re.search(r'O\((n²|n)\)(?: time and)? memory', text)
+    return tuple(2 if x.group(1) == 'n²' else 1 for x in (t, m))
+
+
+def choose_table(paper_choose: pd.DataFrame, acc: pd.DataFrame, mem: pd.DataFrame, tim: pd.DataFrame) -> pd.DataFrame:
+    "004's 'which to choose' table, cell by cell, against our slopes, errors and crossovers (verdict, kind, reason)."
+    ms, ct, err = memory_slopes(mem), crossover_table(tim), error_table(acc)
+    row_err = {row: err.loc[keys].max() for row, keys in ROW_KEYS.items()}  # the worst of the row's mechanisms, per family
+    rows = []
+    for r in paper_choose.itertuples():
+        keys, (t_ord, m_ord), tier = ROW_KEYS[r.model], claimed_orders(r.complexity), TIER[r.accuracy]
+        ok = all((ct.time_slope[k] >= ORDER_SPLIT) == (t_ord == 2) and (ms.fb_slope[k] >= ORDER_SPLIT) == (m_ord == 2) for k in keys)
+        short = tim.N.max() < MIN_N  # growth is not measured at small N
+        rows.append(dict(row=r.model, column='complexity', paper=r.complexity, kind='speed',
+                         verdict='not run' if short else 'reproduced' if ok else 'refuted',
+                         ours='; '.join(f"{k}: memory slope {ms.fb_slope[k]:.2f} (N ≤ {ms.largest_N[k]}), time slope "
+                                        f"{ct.time_slope[k]:.2f}" for k in keys),
+                         reason=(f"timed only up to N = {tim.N.max()}; growth needs N ≥ {MIN_N}; " if short else '') +
+                                f"log-log slopes of forward+backward memory (two largest N) and time (three largest), read as "
+                                f"the nearer of O(n) / O(n²) (split at {ORDER_SPLIT}); growth does not depend on the device"))
+        lower = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] > tier]
+        higher = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] < tier]
+        e = row_err[r.model]
+        holds = [fam for fam in FAMILIES if (e[fam] < EXACT_TOL or tier > 0) and all(e[fam] < row_err[o][fam] for o in lower)
+                 and all(e[fam] > row_err[o][fam] for o in higher)]
+        rows.append(dict(row=r.model, column='accuracy', paper=r.accuracy, verdict='partly', kind='accuracy',
+                         ours='rel. error ' + ', '.join(f"{fam} {row_err[r.model][fam]:.2g}" for fam in FAMILIES),
+                         reason=f"the rank holds on: {', '.join(holds) or 'no input family'}; approximation error of the kernel "
+                                "swapped in without training, not task accuracy after training: it can neither reproduce nor refute this"))
+        fused = tim[tim.key == 'softmax_fused']
+        best = (f"fused SDPA: {fused.ms.iloc[-1]:.0f} ms fwd+bwd at N={fused.N.max():.0f} (largest timed), "
+                f"{ms.fb_mb_at_largest['softmax_fused']:.1f} MB at N={ms.largest_N['softmax_fused']}" if tier == 0 else
+                f"faster than fused softmax from N {ct.faster_than_fused_from_N[keys[0]]} on {_hw(tim) or 'this machine'}")
+        rows.append(dict(row=r.model, column='best for', paper=r.best_for, ours=best, verdict='not run', kind='speed',
+                         reason='a task and hardware recommendation; we ran no tasks and no GPU'))
+    return pd.DataFrame(rows)
+
+
+def choose_claims(results: Results, paper_tables: dict) -> list[Claim]:
+    "The cells of 004's 'which to choose' table as claims (not run, all of them, where a table they need is missing)."
+    pc = paper_tables['choose']
+    cid = lambda row, col: f"004-choose-{row.lower().replace(' + ', '-').replace(' ', '-')}-{col.replace(' ', '-')}"
+    try: t = choose_table(pc, _tab(results, 'accuracy'), _tab(results, 'memory_scaling'), _tab(results, 'time_scaling'))
+    except _Missing as e:
+        return [not_run(cid(r.model, col), '004', f"{r.model}: {col} = {val}", '"which to choose" table', val, str(e))
+                for r in pc.itertuples() for col, val in (('complexity', r.complexity), ('accuracy', r.accuracy),
+                                                           ('best for', r.best_for))]
+    return [Claim(cid(r.row, r.column), '004', f"{r.row}: {r.column} = {r.paper}", '"which to choose" table', r.paper, r.ours,
+                  r.verdict, r.reason, kind=r.kind) for r in t.itertuples()]
+
+
+def advice(results: Results) -> Claim:
+    "004: start with FlashAttention; approximate methods pay off only at extreme sequence lengths (on modern GPUs)."
+    def assess():
+        tim, err = _tab(results, 'time_scaling'), error_table(_tab(results, 'accuracy'))
+        approx = [k for k, fam in mechanisms().family.items() if fam != 'exact']
+        cross = {k: crossover(tim, k)[1] for k in approx}
+        first = min((n for n in cross.values() if not math.isnan(n)), default=float('nan'))
+        lo = err.drop(index=[k for k in EXACT if k in err.index]).min().min()
+        ours = (f"first approximate mechanism faster than fused SDPA from N ≈ {first:.0f} "
+                f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)}); sparse/linear errors at "
+                f"N = 197 ≥ {lo:.2g}" if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
+        return ('reproduced' if math.isnan(first) or first >= LONG_N else 'partly', ours,
+                f"approximate mechanisms faster than fused softmax only from N ≈ {LONG_N} would agree; speed of one head, "
+                "forward+backward; a GPU's fused kernels are relatively faster", _hw(tim))
+    return _claim('004-advice-start-with-flash', 'start with FlashAttention; approximate methods pay off only at extreme '
+                  'sequence lengths', '"which to choose" advice', 'switch only when memory/compute constrained', assess,
+                  kind='speed', paper_device=GPU)
+
+
+def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+    "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables."
+    return [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
+            strided_time(results), local_linear(results), *choose_claims(results, paper_tables), advice(results)]
