@@ -20,7 +20,7 @@ import torch
 from .core import check_choice
 from .measure import count_params, inference_latency, provenance, training_memory
 from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
-                             output_dirs, read_jsonl, repo_root, require_checkout, resolve_device)
+                             output_dirs, read_jsonl)
 from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0

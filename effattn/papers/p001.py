@@ -454,7 +454,7 @@ def _table3_flops(counted, paper_dir) -> 'Claim':
     "Table 3's GFLOPs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers, against our count."
     import csv
     from pathlib import Path
-    from effattn.experiment import repo_root
+    from effattn.runtime import repo_root
     rows = [r for r in csv.DictReader(open(Path(paper_dir or repo_root() / 'data' / 'paper') / '001_tables.csv'))
             if r['table'] == '3']
     out = []

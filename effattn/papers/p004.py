@@ -19,7 +19,7 @@ from ..experiment import RunSpec
 from ..flash import flash_blocked_attention
 from ..linear import linear_attention
 from ..measure import TensorMemory, hardware, peak_memory, sync
-from . import Results, override_profile, paper_tables
+from . import Results, override_profile
 from ..performer import build_feature_map, orthogonal_features, performer_attention
 from ..report import Claim, loglog_slope, not_run
 from ..softmax import softmax_attention
