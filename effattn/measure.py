@@ -22,8 +22,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
 # %% auto #0
-__all__ = ['CODE_PATHS', 'TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'inference_latency', 'throughput',
-           'training_memory', 'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance']
+__all__ = ['CODE_PATHS', 'TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'time_side_by_side', 'inference_latency',
+           'throughput', 'training_memory', 'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance']
 
 # %% ../nbs/01_measure.ipynb #b85a30fc
 class TensorMemory(TorchDispatchMode):
@@ -111,6 +111,39 @@ def time_fn(
         if max_seconds is not None and i >= 2 and time.perf_counter() - start > max_seconds: break
     return Timing(statistics.median(times), statistics.fmean(times), min(times),
                   statistics.stdev(times) if len(times) > 1 else 0.0, len(times))
+
+# %% ../nbs/01_measure.ipynb #78a1ba50
+def time_side_by_side(
+    models: dict,  # key -> classifier (nn.Module), already on `device`
+    x: torch.Tensor, y: torch.Tensor,  # one batch of inputs and integer labels, on `device`
+    steps: int,  # training steps (and inference batches) per timed block
+    blocks: int = 3,  # timed blocks per model and phase, round-robin over the models
+    make_optimizer: Callable = lambda params: torch.optim.AdamW(params, lr=1e-3),  # each model's training optimiser
+    device: torch.device | str = 'cpu',
+) -> dict:
+    "Seconds per training step and per inference batch: key -> {'train': [one value per block], 'infer': [...]}."
+    opts = {k: make_optimizer(m.parameters()) for k, m in models.items()}
+
+    def train(k):
+        m = models[k].train()
+        for _ in range(steps):
+            loss = nn.functional.cross_entropy(m(x), y); opts[k].zero_grad(); loss.backward(); opts[k].step()
+
+    @torch.no_grad()
+    def infer(k):
+        m = models[k].eval()
+        for _ in range(steps): m(x)
+
+    def timed(fn, k) -> float:
+        sync(device); t0 = time.perf_counter(); fn(k); sync(device)
+        return (time.perf_counter() - t0) / steps
+
+    for k in models: train(k); infer(k)  # warm-up
+    out = {k: dict(train=[], infer=[]) for k in models}
+    for _ in range(blocks):
+        for k in models:
+            out[k]['train'].append(timed(train, k)); out[k]['infer'].append(timed(infer, k))
+    return out
 
 # %% ../nbs/01_measure.ipynb #7a5a306d
 def _random_input(shape, batch_size: int, device) -> torch.Tensor:

@@ -9,8 +9,8 @@ import warnings
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'atomic_save', 'atomic_write_text', 'append_jsonl',
-           'read_jsonl', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
+__all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'notebook_dirs', 'atomic_save', 'atomic_write_text',
+           'append_jsonl', 'read_jsonl', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #fb32a0db
 PROFILES = ('smoke', 'cpu', 'paper')
@@ -44,6 +44,15 @@ def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dic
         return dict(results=base / 'results' / paper, figures=base / 'figures' / paper, runs=base / 'checkpoints' / paper)
     return dict(results=root / 'data' / 'results' / paper, figures=root / 'figures' / paper,
                 runs=root / 'runs' / 'checkpoints' / paper)
+
+# %% ../nbs/03_runtime.ipynb #5c2f5b04
+def notebook_dirs(paper: str, profile: str, results_dir: str | Path | None = None, figures_dir: str | Path | None = None,
+                  root: str | Path | None = None) -> tuple[Path, Path]:
+    "An experiment notebook's (results, figures) folders, both created: the ones its parameters name, else the profile's."
+    dirs = output_dirs(paper, profile, root)
+    out = (Path(results_dir) if results_dir else dirs['results'], Path(figures_dir) if figures_dir else dirs['figures'])
+    for d in out: d.mkdir(parents=True, exist_ok=True)
+    return out
 
 # %% ../nbs/03_runtime.ipynb #ec1551ac
 def _tmp_beside(path: Path) -> Path:

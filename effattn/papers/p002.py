@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -15,7 +14,7 @@ import pandas as pd
 import torch
 
 from ..experiment import RunSpec
-from ..measure import hardware, sync, time_fn
+from ..measure import hardware, time_fn, time_side_by_side
 from . import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..report import Claim, judge_value, mean_std, not_run, run_noise, trained_on
@@ -190,25 +189,9 @@ def speed_table(
     models = {}
     for lay, ker, m in configs:
         torch.manual_seed(0)
-        net = create_model(preset_of(dataset), attention=lay,
-                           layout_options=None if lay == 'all_standard' else dict(kernel=ker, m=m)).to(dev)
-        models[(lay, ker, m)] = (net, torch.optim.AdamW(net.parameters(), lr=TRAIN['lr']))
-    def train(net, opt):
-        net.train()
-        for _ in range(steps):
-            loss = torch.nn.functional.cross_entropy(net(x), y); opt.zero_grad(); loss.backward(); opt.step()
-    def infer(net, opt):
-        net.eval()
-        with torch.no_grad():
-            for _ in range(steps): net(x)
-    def timed(fn, *a):
-        sync(dev); t0 = time.perf_counter(); fn(*a); sync(dev)
-        return (time.perf_counter() - t0) / steps
-    for net, opt in models.values(): train(net, opt); infer(net, opt)  # warm-up
-    res = {k: dict(train=[], infer=[]) for k in models}
-    for _ in range(blocks):
-        for k, (net, opt) in models.items():
-            res[k]['train'].append(timed(train, net, opt)); res[k]['infer'].append(timed(infer, net, opt))
+        models[(lay, ker, m)] = create_model(preset_of(dataset), attention=lay,
+                                             layout_options=None if lay == 'all_standard' else dict(kernel=ker, m=m)).to(dev)
+    res = time_side_by_side(models, x, y, steps, blocks, lambda p: torch.optim.AdamW(p, lr=TRAIN['lr']), dev)
     out = pd.DataFrame([dict(dataset=dataset, layout=k[0], kernel=k[1] or 'n/a', m=k[2],
                              train_ms_per_batch=1e3 * statistics.median(v['train']),
                              infer_ms_per_batch=1e3 * statistics.median(v['infer']), hardware=hardware(dev))

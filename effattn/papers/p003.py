@@ -11,13 +11,11 @@ import json
 import math
 import re
 import statistics
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from ..core import MultiHeadAttention, build_attention
@@ -416,34 +414,14 @@ def time_models(models: list[tuple[str, str, dict]],  # `speed_models`
                 batch: int, steps: int, blocks: int,  # images per batch; steps per timed block; blocks per model
                 device: str | torch.device = 'cpu') -> pd.DataFrame:
     "Median time (ms) per training step and per inference batch of each model, and their spread over the blocks."
-    from effattn.measure import sync
+    from effattn.measure import time_side_by_side
     from effattn.presets import create_model
     x, y = torch.randn(batch, 3, 32, 32, device=device), torch.randint(0, 10, (batch,), device=device)
     built = {}
     for name, pre, over in models:
         torch.manual_seed(0)
-        net = create_model(pre, **copy.deepcopy(over)).to(device)
-        built[name] = (net, torch.optim.Adam(net.parameters(), lr=1e-4))
-
-    def train(net, opt):
-        net.train()
-        for _ in range(steps):
-            loss = F.cross_entropy(net(x), y); opt.zero_grad(); loss.backward(); opt.step()
-
-    @torch.no_grad()
-    def infer(net, _):
-        net.eval()
-        for _ in range(steps): net(x)
-
-    def timed(fn, *a):
-        sync(device); t0 = time.perf_counter(); fn(*a); sync(device)
-        return (time.perf_counter() - t0) / steps
-
-    for net, opt in built.values(): train(net, opt); infer(net, opt)  # warm-up
-    times = {k: dict(train=[], infer=[]) for k in built}
-    for _ in range(blocks):
-        for k, (net, opt) in built.items():
-            times[k]['train'].append(timed(train, net, opt)); times[k]['infer'].append(timed(infer, net, opt))
+        built[name] = create_model(pre, **copy.deepcopy(over)).to(device)
+    times = time_side_by_side(built, x, y, steps, blocks, lambda p: torch.optim.Adam(p, lr=1e-4), device)
     spread = lambda v: (max(v) - min(v)) / statistics.median(v)
     return pd.DataFrame([dict(model=k, train_ms_per_batch=1e3 * statistics.median(v['train']),
                               infer_ms_per_batch=1e3 * statistics.median(v['infer']), train_spread=spread(v['train']),
