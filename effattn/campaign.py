@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .papers import PAPERS
+from .runtime import output_dirs, read_jsonl, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -120,7 +121,7 @@ DATASET_SIZES = {'mnist': (60000, 10000), 'cifar10': (50000, 10000), 'imagenette
 
 def default_dirs(spec: RunSpec) -> tuple[Path, Path]:
     "(results folder, checkpoint folder) of a spec."
-    d = _exp().output_dirs(spec.paper, spec.profile)
+    d = output_dirs(spec.paper, spec.profile)
     return d['results'], d['runs']
 
 
@@ -161,7 +162,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
     "The state of one run, from its record (among `records`, default: its results folder's) and its checkpoint folder."
     res, runs = dirs(spec)
     epochs = spec.train.get('epochs', 10)
-    recs = records if records is not None else _exp().read_jsonl(Path(res) / 'runs.jsonl')
+    recs = records if records is not None else read_jsonl(Path(res) / 'runs.jsonl')
     rid = spec.run_id()
     rec = next((r for r in recs if r.get('run_id') == rid), None)
     if rec is not None: return RunState('done', rec['epochs_run'], epochs, None)
@@ -177,7 +178,7 @@ def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: st
     out = []
     for it in items:
         res = Path(dirs(it.spec)[0])
-        if res not in recs: recs[res] = _exp().read_jsonl(res / 'runs.jsonl')
+        if res not in recs: recs[res] = read_jsonl(res / 'runs.jsonl')
         out.append(run_state(it.spec, dirs, recs[res], device_type, threads, park_root))
     return out
 
@@ -187,7 +188,7 @@ PARKED = Path('data') / 'campaign' / 'parked'
 
 def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
     "Where a partial run of `spec` is parked in the repository."
-    return _exp().repo_root(root) / PARKED / spec.paper / spec.run_id()
+    return repo_root(root) / PARKED / spec.paper / spec.run_id()
 
 
 def _progress(d: Path) -> dict | None:
@@ -211,7 +212,7 @@ def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     dst.mkdir(parents=True, exist_ok=True)
     for f in ('checkpoint.pt', 'progress.json'):  # progress last: a parked run is complete once its progress is there
         tmp = dst / f'.{f}.tmp'; shutil.copyfile(src / f, tmp); os.replace(tmp, dst / f)
-    return f"parked at epoch {_epoch(dst)} ({mb:.1f} MB) in {dst.relative_to(_exp().repo_root(root))}"
+    return f"parked at epoch {_epoch(dst)} ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
 
 
 def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 20.0, root: str | Path | None = None,
@@ -319,7 +320,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
     t0 = time.time()
     end = t0 + parse_budget(budget)
     from effattn.measure import git_commit
-    commit = git_commit(_exp().repo_root())
+    commit = git_commit(repo_root())
     if commit.endswith('+dirty'):
         msg = (f"the library's code differs from commit {commit[:12]}: records would not name the code that made them. "
                f"Commit first (or pass allow_dirty / --allow-dirty to record '+dirty').")
@@ -327,7 +328,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         log(f"WARNING: {msg}")
     if jobs < 1: raise CampaignError(f"jobs={jobs}; use 1 or more.")
     threads = threads or max(1, (os.cpu_count() or 1) // jobs)
-    log_dir = Path(log_dir or _exp().repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
+    log_dir = Path(log_dir or repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
     outcome, running = {}, {}  # running: Popen -> (item, log file)
     pending = []
     for it, st in zip(items, run_states(items, dirs, device.split(':')[0], threads, park_root)):
@@ -386,7 +387,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
 # %% ../nbs/45_campaign.ipynb #ffed86cc
 def clean(root: str | Path | None = None, partial: bool = False, log=print) -> int:
     "Remove what finished runs left under runs/ (and, with `partial`, the checkpoints of unfinished runs); bytes freed."
-    base = _exp().repo_root(root) / 'runs'
+    base = repo_root(root) / 'runs'
     freed = 0
     for ck in sorted(base.rglob('checkpoint.pt')) if base.exists() else []:
         d = ck.parent
@@ -407,7 +408,7 @@ def _finished(run_dir: Path) -> bool:
 def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: float = 15.5) -> list[str]:
     "Write a .tar.gz of the files under data/ and figures/ modified after `since`; the archive's member names."
     import tarfile
-    root = _exp().repo_root(root)
+    root = repo_root(root)
     files = [f for d in ('data', 'figures') for f in sorted((root / d).rglob('*'))
              if f.is_file() and f.stat().st_mtime > since]
     out = Path(out); out.parent.mkdir(parents=True, exist_ok=True)

@@ -210,7 +210,7 @@ def speed_tables(P: Profile, device: torch.device | str = 'cpu') -> pd.DataFrame
 
 # %% ../../nbs/53_p002.ipynb #489be884
 SYNTH_LAYOUTS = ('performer_first', 'standard_first', 'intertwined', 'all_performer')  # Table 3's rows, in its order
-SYNTH_IMAGES = 10_000  # images in one synthetic epoch (SETTINGS.md, the authors' code)
+SYNTH_IMAGES = 10_000  # images in one synthetic epoch (data/paper/SETTINGS.md, the authors' code)
 
 
 def synthetic_table(
