@@ -17,8 +17,11 @@ from pathlib import Path
 
 import torch
 
+from .augment import get_pipeline
 from .core import check_choice
+from .data import DATASETS
 from .measure import count_params, inference_latency, provenance, training_memory
+from .presets import model_options
 from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl)
 from .train import RunResult, TrainConfig, evaluate, fit
@@ -53,7 +56,15 @@ class RunSpec:
     keep_weights: bool = False  # keep the final weights (`final.pt`) for a notebook's analysis; else the run folder goes
 
     def __post_init__(self):
+        "Check every name when the spec is built, so that a misspelt option fails here, not an hour into a grid."
         check_choice('profile', self.profile, PROFILES)
+        check_choice('dataset', self.dataset, DATASETS)
+        get_pipeline(self.pipeline)  # an unknown pipeline lists the valid ones
+        valid = model_options(self.preset)  # an unknown preset lists the valid ones
+        bad = sorted(set(self.model) - set(valid))
+        if bad:
+            raise ValueError(f"RunSpec {self.name!r}: unknown model option(s) {bad} for preset {self.preset!r}; its builder "
+                             f"takes {valid}.")
         bad = sorted(set(self.train) - _TRAIN_FIELDS)
         if bad:
             raise ValueError(f"RunSpec {self.name!r}: unknown train option(s) {bad}; TrainConfig takes {sorted(_TRAIN_FIELDS)} "

@@ -6,16 +6,17 @@
 from __future__ import annotations
 
 import copy
+import inspect
 from dataclasses import dataclass
 
-from torch import Tensor, nn
+from torch import nn
 
-from .core import build_attention, check_choice, check_positive_int, layer_heads
+from .core import check_choice
 from .vit import ViT
 
 # %% auto #0
-__all__ = ['PRESETS', 'PAPER_CODE_000', 'PAPER_TEXT_000', 'Preset', 'register_preset', 'list_presets', 'preset',
-           'PerformerLayer003', 'ConvPerformer003', 'create_model']
+__all__ = ['PRESETS', 'BUILDERS', 'Preset', 'register_builder', 'register_preset', 'list_presets', 'preset', 'builder',
+           'model_options', 'create_model']
 
 # %% ../nbs/21_presets.ipynb #2fede5b4
 @dataclass(frozen=True)
@@ -25,174 +26,59 @@ class Preset:
     description: str
     config: dict  # constructor arguments
     sources: dict  # argument -> where its value comes from
-    builder: str = 'vit'  # 'vit' or 'conv_performer_003'
+    builder: str = 'vit'  # the model class, by its name in BUILDERS ('vit', or one a paper module registers)
     notes: str = ''
 
 
 PRESETS: dict[str, Preset] = {}
-PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
-PAPER_TEXT_000 = '000 paper text'
+BUILDERS: dict[str, type[nn.Module]] = {'vit': ViT}
+
+
+def register_builder(name: str,  # what presets put in `builder`
+                     cls: type[nn.Module]) -> type[nn.Module]:
+    "Make `cls` the model class of the presets whose builder is `name` (a paper module registers its own models)."
+    old = BUILDERS.get(name)
+    if old is not None and old.__qualname__ != cls.__qualname__:
+        raise ValueError(f"builder {name!r} is already {old.__qualname__}; register {cls.__qualname__} under another name.")
+    BUILDERS.setdefault(name, cls)  # the same class again (its module re-run as a notebook): the first one stays
+    return cls
 
 
 def register_preset(p: Preset) -> Preset:
-    "Add a preset to the registry (names must be unique)."
-    if p.name in PRESETS: raise ValueError(f"preset {p.name!r} already exists.")
+    "Add a preset to the registry; names are unique (registering the very same preset again does nothing)."
+    if p.name in PRESETS and PRESETS[p.name] != p:
+        raise ValueError(f"preset {p.name!r} already exists with other settings; give the new one another name.")
     missing = sorted(set(p.config) - set(p.sources))
     if missing: raise ValueError(f"preset {p.name!r}: no source given for {missing}.")
+    if p.builder not in BUILDERS:
+        raise ValueError(f"preset {p.name!r}: unknown builder {p.builder!r} (have {sorted(BUILDERS)}); register its "
+                         f"model class first with register_builder({p.builder!r}, cls).")
     PRESETS[p.name] = p
     return p
 
 
 def list_presets() -> list[str]:
-    "Names of all presets."
-    return sorted(PRESETS)
+    "Names of all presets, the paper modules' included (they are imported on first use)."
+    from effattn.papers import load_papers  # here, not at the top: the paper modules import this module
+    return sorted(load_papers(PRESETS))
 
 
 def preset(name: str) -> Preset:
-    "The preset called `name`; a ValueError lists the valid names otherwise."
-    return PRESETS[check_choice('preset', name, list_presets())]
-
-# %% ../nbs/21_presets.ipynb #93bac8ab
-def _p000(img_size, patch, classes):
-    src = PAPER_CODE_000
-    return dict(config=dict(img_size=img_size, patch_size=patch, in_chans=3, num_classes=classes, dim=192, depth=8,
-                            heads=3, mlp_dim=768, act='gelu_tanh', final_norm=False, qkv_bias=True, drop=0.1,
-                            attn_drop=0.1, proj_drop=0.1, mlp_drop=0.1, norm_eps=1e-5, init='000'),
-                sources=dict(img_size='000 §3.1 (160x160) / CIFAR 32x32', patch_size='000 §5.3 (P = 8, 10, 16); CIFAR P=4 (code)',
-                             in_chans='RGB', num_classes='dataset', dim=src, depth=src, heads=src, mlp_dim=src,
-                             act=src + ': tanh-GELU', final_norm=src + ': no final LayerNorm', qkv_bias='assumed (nn.Linear default)',
-                             drop=src, attn_drop=src, proj_drop=src, mlp_drop=src + ': dropout on the MLP output',
-                             norm_eps='assumed: PyTorch nn.LayerNorm default', init=src))
+    "The preset called `name` (importing the paper modules if it is not known yet); a ValueError lists the valid names otherwise."
+    from effattn.papers import load_papers
+    return PRESETS[check_choice('preset', name, sorted(load_papers(PRESETS, name)))]
 
 
-for _p in (8, 10, 16):
-    register_preset(Preset(f'000_imagenette_p{_p}', f"000's ViT on Imagenette 160px, patch {_p} (N = {(160 // _p) ** 2})",
-                           builder='vit', **_p000(160, _p, 10)))
-register_preset(Preset('000_cifar', "000's ViT (the code's d=192 model) on CIFAR-10, patch 4", **_p000(32, 4, 10)))
-register_preset(Preset(
-    '000_cifar_papertext', "000's CIFAR model as the paper's text describes it (d=48, h=4, L=4, MLP 192, P=4)",
-    config=dict(img_size=32, patch_size=4, in_chans=3, num_classes=10, dim=48, depth=4, heads=4, mlp_dim=192,
-                act='gelu', final_norm=True, norm_eps=1e-5, init='000'),
-    sources=dict(img_size='CIFAR', patch_size=PAPER_TEXT_000 + ' §4.1', in_chans='RGB', num_classes='CIFAR-10',
-                 dim=PAPER_TEXT_000, depth=PAPER_TEXT_000, heads=PAPER_TEXT_000, mlp_dim=PAPER_TEXT_000,
-                 act='000 §4.1 (GELU)', final_norm='assumed', norm_eps='assumed: PyTorch default', init=PAPER_CODE_000),
-    notes="Has 0.12M parameters, not the '3.7M' the paper reports for it: the reported runs used the code's model (000_cifar)."))
-
-# %% ../nbs/21_presets.ipynb #60b9a637
-_SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
+def builder(name: str) -> type[nn.Module]:
+    "The model class registered as `name`."
+    from effattn.papers import load_papers
+    return BUILDERS[check_choice('builder', name, sorted(load_papers(BUILDERS, name)))]
 
 
-def _p002(img_size, in_chans):
-    return dict(
-        config=dict(img_size=img_size, patch_size=4, in_chans=in_chans, num_classes=10, dim=64, depth=4, heads=4,
-                    mlp_ratio=2.0, act='gelu', final_norm=True, qkv_bias=True, norm_eps=1e-5, init='002'),
-        sources=dict(img_size='dataset', patch_size='002 §4.3.1 (P = 4)', in_chans='dataset', num_classes='dataset',
-                     dim='002 §4.3.1 (d = 64)', depth=_SRC002, heads=_SRC002, mlp_ratio=_SRC002 + ' (ratio 2)',
-                     act=_SRC002 + ': exact GELU', final_norm='002 §4.3.4 (LayerNorm before the head)', qkv_bias=_SRC002,
-                     norm_eps='assumed: PyTorch default', init=_SRC002 + ': pos/cls/head trunc-normal 0.02, rest default'))
-
-
-register_preset(Preset('002_mnist', "002's ViT on MNIST (N = 49 patches of 4x4)", **_p002(28, 1)))
-register_preset(Preset('002_cifar', "002's ViT on CIFAR-10 (N = 64 patches of 4x4)", **_p002(32, 3)))
-register_preset(Preset(
-    '002_synthetic', "002's synthetic ImageNet-scale model: 224px, patch 8 (785 tokens), 1000 classes (§7)",
-    config=dict(img_size=224, patch_size=8, in_chans=3, num_classes=1000, dim=192, depth=8, heads=3, mlp_ratio=4.0,
-                act='gelu', final_norm=True, qkv_bias=True, norm_eps=1e-5, init='002'),
-    sources=dict(img_size='002 §7', patch_size='002 §7 (p = 8)', in_chans='002 §7', num_classes='002 §7',
-                 dim=_SRC002, depth=_SRC002, heads=_SRC002, mlp_ratio=_SRC002, act=_SRC002, final_norm=_SRC002,
-                 qkv_bias=_SRC002, norm_eps='assumed: PyTorch default', init=_SRC002)))
-
-# %% ../nbs/21_presets.ipynb #2194dc6a
-_SRC003 = '003 §5.4 / Algorithm 1'
-register_preset(Preset(
-    '003_vit', "003's ViT on CIFAR-10 (d=256, depth 8, 8 heads, MLP 512, patch 4)",
-    config=dict(img_size=32, patch_size=4, in_chans=3, num_classes=10, dim=256, depth=8, heads=8, mlp_dim=512,
-                act='relu', final_norm=True, drop=0.1, attn_drop=0.1, proj_drop=0.1, mlp_drop=0.1, norm_eps=1e-5, init='timm'),
-    sources=dict(img_size='CIFAR-10', patch_size=_SRC003, in_chans='RGB', num_classes='CIFAR-10', dim=_SRC003,
-                 depth=_SRC003, heads=_SRC003, mlp_dim=_SRC003, act='003 §3 FFN formula (ReLU); encoder unspecified',
-                 final_norm=_SRC003 + ' (LayerNorm in the head)', drop=_SRC003 + ' (dropout 0.1, placement assumed)',
-                 attn_drop='assumed', proj_drop='assumed', mlp_drop='assumed', norm_eps='assumed: PyTorch default',
-                 init='ours (unspecified)')))
-
-# %% ../nbs/21_presets.ipynb #777a6c8c
-class PerformerLayer003(nn.Module):
-    "003's Algorithm 2 layer: x = LN2(x + Dropout(W_out(Attn(LN1(x))))) -- attention only, no feed-forward."
-    def __init__(self, dim: int, heads: int, attention: str, dropout: float, attn_options: dict):
-        super().__init__()
-        self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
-        self.attn = build_attention(attention, dim, layer_heads(attention, heads), **attn_options)
-        self.drop = nn.Dropout(dropout)
-
-    def forward(self, x: Tensor) -> Tensor:
-        return self.norm2(x + self.drop(self.attn(self.norm1(x))))
-
-
-class ConvPerformer003(nn.Module):
-    "003's 'Performer' classifier: conv backbone -> dense embedding -> length-1 sequence -> attention layers -> head."
-    def __init__(self,
-                 dim: int = 960, depth: int = 4, heads: int = 16,
-                 attention: str = 'performer_relu',  # any registered mechanism
-                 attn_options: dict | None = None,  # e.g. {'features': 256}
-                 dropout: float = 0.1, num_classes: int = 10, in_chans: int = 3, img_size: int = 32,
-                 channels: tuple = (64, 128, 256)):
-        super().__init__()
-        layers, c = [], in_chans
-        for out in channels:
-            layers += [nn.Conv2d(c, out, 3, padding=1), nn.BatchNorm2d(out), nn.ReLU(inplace=True), nn.MaxPool2d(2)]
-            c = out
-        self.img_size, self.in_chans = img_size, in_chans
-        side = img_size // 2 ** len(channels)
-        if side < 1: raise ValueError(f"img_size={img_size} is too small for {len(channels)} 2x2 max-pools.")
-        self.features = nn.Sequential(*layers)
-        self.embed = nn.Sequential(nn.Flatten(), nn.Linear(c * side * side, dim), nn.ReLU(inplace=True), nn.Dropout(dropout))
-        self.layers = nn.ModuleList([PerformerLayer003(dim, heads, attention, dropout, dict(attn_options or {}))
-                                     for _ in range(check_positive_int('depth', depth))])
-        self.head = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, num_classes))
-
-    def forward(self, x: Tensor) -> Tensor:
-        if x.ndim != 4 or tuple(x.shape[1:]) != (self.in_chans, self.img_size, self.img_size):
-            raise ValueError(f"expected images of shape (batch, {self.in_chans}, {self.img_size}, {self.img_size}); "
-                             f"got {tuple(x.shape)}.")
-        x = self.embed(self.features(x)).unsqueeze(1)  # (B, 1, dim): a sequence of ONE token
-        for layer in self.layers: x = layer(x)
-        return self.head(x.squeeze(1))
-
-    def cost(self):
-        "MACs and parameters per component, for one image (`effattn.flops.count_flops` calls this)."
-        from effattn.flops import Cost, attention_layer_macs, conv_macs
-        from effattn.measure import count_params
-        size, macs = self.img_size, 0
-        for c in (m for m in self.features if isinstance(m, nn.Conv2d)):  # each conv is followed by a 2x2 max-pool
-            macs += conv_macs(c, (size, size)); size //= 2
-        lin = self.embed[1]
-        parts = dict(features=macs, embed=lin.in_features * lin.out_features, qkv=0, attn_create=0, attn_apply=0,
-                     attn_extra=0, proj=0)
-        for layer in self.layers:  # a sequence of one token
-            for k, v in attention_layer_macs(layer.attn, 1).items(): parts[k] += v
-        parts['head'] = self.head[1].in_features * self.head[1].out_features
-        qkv, proj = sum(count_params(l.attn.qkv) for l in self.layers), sum(count_params(l.attn.proj) for l in self.layers)
-        params = dict(features=count_params(self.features), embed=count_params(self.embed), qkv=qkv, proj=proj,
-                      attn_extra=sum(count_params(l) for l in self.layers) - qkv - proj, head=count_params(self.head))
-        return Cost(parts, params)
-
-# %% ../nbs/21_presets.ipynb #8f265528
-_SRC003P = '003 §6.5 / §7 / §8 / §9 (best reported configuration)'
-for _name, _attn, _cfg in (
-        ('relu', 'performer_relu', dict(dim=960, depth=4, heads=16, attn_options={'features': 256, 'kernel_options': {'eps': 1e-6}}, dropout=0.1)),
-        ('exp', 'performer_exp', dict(dim=576, depth=3, heads=16, attn_options={'features': 256}, dropout=0.1)),
-        ('elu', 'performer_elu', dict(dim=768, depth=1, heads=8, attn_options={'features': 256, 'kernel_options': {'alpha': 0.25}}, dropout=0.0)),
-        ('gelu', 'performer_gelu', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0)),
-        ('ftheta', 'performer_mlp', dict(dim=768, depth=5, heads=16, attn_options={'features': 512}, dropout=0.05)),
-        ('mixture', 'performer_ftheta', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0))):
-    register_preset(Preset(
-        f'003_performer_{_name}', f"003's Performer-{_name} model (CNN + length-1 sequence), its best reported setting",
-        builder='conv_performer_003', config=dict(attention=_attn, **_cfg),
-        sources=dict(attention=f'003 Performer-{_name}', dim=_SRC003P, depth=_SRC003P, heads=_SRC003P,
-                     attn_options=_SRC003P + ('; exp features not stated, 256 (003 §6.1 "common choice")' if _name == 'exp' else
-                                              '; eps 1e-6 (003 Algorithm 2)' if _name == 'relu' else
-                                              '; the final f_theta of §9.4 (an MLP kernel, 85.08%)' if _name == 'ftheta' else
-                                              '; §9.3 first learnable mixture (84.84%); its width and depth are not stated: values of the GELU run assumed' if _name == 'mixture' else ''),
-                     dropout=_SRC003P + ('; the table says "5.0", read as 0.05' if _name == 'ftheta' else ''))))
+def model_options(name: str) -> list[str]:
+    "The constructor arguments that `create_model(name, ...)` accepts: those of preset `name`'s builder."
+    params = inspect.signature(builder(preset(name).builder)).parameters.values()
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 # %% ../nbs/21_presets.ipynb #ae6d38e6
 for _n, _d, _h in (('tiny', 192, 3), ('small', 384, 6), ('base', 768, 12)):
@@ -210,9 +96,10 @@ def create_model(
 ) -> nn.Module:
     "Build the model of preset `name`, with `overrides` applied."
     p = preset(name)
-    cfg = {**copy.deepcopy(p.config), **overrides}
-    cls = {'vit': ViT, 'conv_performer_003': ConvPerformer003}[p.builder]
+    cls, valid = builder(p.builder), model_options(name)
+    bad = sorted(set(overrides) - set(valid))
+    if bad: raise ValueError(f"create_model({name!r}): unknown argument(s) {bad}. Valid arguments are those of {cls.__name__}: {valid}.")
     try:
-        return cls(**cfg)
+        return cls(**{**copy.deepcopy(p.config), **overrides})
     except TypeError as e:
-        raise ValueError(f"create_model({name!r}): {e}. Valid arguments are those of {cls.__name__}.") from None
+        raise ValueError(f"create_model({name!r}): {e}. Valid arguments are those of {cls.__name__}: {valid}.") from None

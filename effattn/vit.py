@@ -5,7 +5,7 @@
 # %% ../nbs/20_vit.ipynb #10704f2e
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable
 
 import torch
 from torch import Tensor, nn
@@ -14,7 +14,7 @@ from .core import build_attention, check_choice, check_positive_int, get_attenti
 
 # %% auto #0
 __all__ = ['ACTIVATIONS', 'LAYOUTS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'DropPath', 'Block', 'register_layout',
-           'hydra_layers', 'resolve_attention', 'ViT', 'init_vit']
+           'list_layouts', 'resolve_attention', 'ViT', 'init_vit']
 
 # %% ../nbs/20_vit.ipynb #389e2557
 def _pair(x) -> tuple[int, int]:
@@ -134,43 +134,10 @@ def register_layout(name: str):
     return deco
 
 
-def _performer(kernel: str, m: int) -> tuple[str, dict]:
-    return ('performer', {'kernel': check_choice('kernel', kernel, ('relu', 'softmax')), 'features': m})
-
-
-def _paper002(performer_layers: Callable[[int], Sequence[int]]):
-    def layout(depth: int, kernel: str = 'relu', m: int = 64) -> list:
-        chosen = set(performer_layers(depth))
-        return [_performer(kernel, m) if i in chosen else ('softmax', {}) for i in range(depth)]
-    return layout
-
-
-register_layout('all_standard')(_paper002(lambda L: []))
-register_layout('all_performer')(_paper002(lambda L: range(L)))
-register_layout('intertwined')(_paper002(lambda L: range(0, L, 2)))
-register_layout('performer_first')(_paper002(lambda L: range(L // 2)))
-register_layout('standard_first')(_paper002(lambda L: range(L // 2, L)))
-
-
-def hydra_layers(depth: int, n: int, where: str) -> list[int]:
-    "Indices of the `n` layers 001's Fig. 4 replaces: from the 'front', from the 'back', or 'interleave'd."
-    check_choice('where', where, ('front', 'back', 'interleave'))
-    if not isinstance(n, int) or not 0 <= n <= depth:
-        raise ValueError(f"n={n!r} layers cannot be replaced in a model of depth {depth}; choose 0 <= n <= {depth}.")
-    if where == 'front': return list(range(n))
-    if where == 'back': return list(range(depth - n, depth))
-    order = list(range(depth - 1, 0, -2)) + [i for i in range(depth - 1, -1, -1) if i not in range(depth - 1, 0, -2)]
-    return sorted(order[:n])
-
-
-def _paper001(where: str):
-    def layout(depth: int, n: int = 1, kernel: str = 'cosine', base: str = 'softmax') -> list:
-        chosen = set(hydra_layers(depth, n, where))
-        return [('hydra', {'kernel': kernel}) if i in chosen else (base, {}) for i in range(depth)]
-    return layout
-
-
-for _where in ('front', 'back', 'interleave'): register_layout(f'hydra_{_where}')(_paper001(_where))
+def list_layouts() -> list[str]:
+    "Names of every layout, the paper modules' included (they are imported on first use)."
+    from effattn.papers import load_papers  # here, not at the top: the paper modules import this module
+    return sorted(load_papers(LAYOUTS))
 
 
 def resolve_attention(
@@ -181,6 +148,9 @@ def resolve_attention(
 ) -> list[tuple[str, dict]]:
     "Expand an attention choice into one `(name, options)` per layer, with clear errors."
     if isinstance(attention, str):
+        if attention not in list_attention():  # perhaps a paper's layout, its module not imported yet
+            from effattn.papers import load_papers
+            load_papers(LAYOUTS, attention)
         if attention in LAYOUTS:
             if attn_options: raise ValueError(f"layout {attention!r} takes layout_options, not attn_options.")
             try: layers = LAYOUTS[attention](depth, **(layout_options or {}))
@@ -192,7 +162,7 @@ def resolve_attention(
             check_choice('attention', attention, list_attention() + sorted(LAYOUTS))
         return [(attention, dict(attn_options or {})) for _ in range(depth)]
     if not isinstance(attention, (list, tuple)):
-        raise ValueError(f"attention must be a mechanism name, a layout name {sorted(LAYOUTS)} or a list with one "
+        raise ValueError(f"attention must be a mechanism name, a layout name {list_layouts()} or a list with one "
                          f"entry per layer; got {type(attention).__name__}.")
     if len(attention) != depth:
         raise ValueError(f"the attention list has {len(attention)} entries but the model has depth={depth}; "
