@@ -13,7 +13,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
-from .focused import check_grid_option, grid_conv
+from .focused import check_grid_option, grid_conv, grid_conv_macs
 from .sparse import grid_shape
 
 # %% auto #0
@@ -117,5 +117,4 @@ from .core import attention_cost
 @attention_cost('agent')
 def _agent_cost(m, T):
     "Agents over the keys (n T D) and their values (n T D); queries over the agents (T n D) and their values (T n D); + DWC."
-    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
-    return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=dwc)
+    return dict(create=2 * m.agents * T * m.dim, apply=2 * T * m.agents * m.dim, extra=grid_conv_macs(m, T))

@@ -16,7 +16,7 @@ from .performer import check_nonnegative, kernelized_attention
 from .sparse import grid_shape
 
 # %% auto #0
-__all__ = ['focused_features', 'focused_linear_attention', 'grid_conv', 'check_grid_option', 'FocusedLinear']
+__all__ = ['focused_features', 'focused_linear_attention', 'grid_conv', 'grid_conv_macs', 'check_grid_option', 'FocusedLinear']
 
 # %% ../nbs/19_focused.ipynb #fbf7f72d
 def focused_features(
@@ -65,6 +65,11 @@ def grid_conv(
         img = patches.permute(0, 1, 3, 2).reshape(B, H * d, h, w)       # (B, H*d, h, w)
         out = conv(img).reshape(B, H, d, h * w).transpose(-2, -1)
     return F.pad(out, (0, 0, prefix_tokens, 0))
+
+
+def grid_conv_macs(module, T: int) -> int:
+    "MACs of `module`'s depthwise k x k convolution over the patch values (one filter per channel and patch); 0 without one."
+    return (T - module.prefix_tokens) * module.dim * module.dwc_kernel ** 2 if module.dwc is not None else 0
 
 # %% ../nbs/19_focused.ipynb #b7145310
 def check_grid_option(grid, who: str) -> tuple[int, int] | None:
@@ -119,5 +124,4 @@ from .core import ATTENTION_MACS, attention_cost
 @attention_cost('focused_linear')
 def _focused_cost(m, T):
     "Linear attention's counts, plus the depthwise convolution of the values over the patch grid."
-    dwc = (T - m.prefix_tokens) * m.dim * m.dwc_kernel ** 2 if m.dwc is not None else 0
-    return {**ATTENTION_MACS['linear'](m, T), 'extra': dwc}
+    return {**ATTENTION_MACS['linear'](m, T), 'extra': grid_conv_macs(m, T)}
