@@ -38,7 +38,7 @@ __all__ = ['M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS', 'FAVOR', 
            'random_twin', 'sources', 'exact_attention', 'layer_stats', 'stats_table', 'relu_limit_attention',
            'draw_omega', 'favor_norm_scan', 'Mechanism', 'chunked', 'favor_kernel', 'mechanisms', 'hydra_heads',
            'measure_errors', 'fixed_errors', 'error_summary', 'spectra', 'swapped_accuracy', 'downstream_accuracy',
-           'error_vs_accuracy', 'statement', 'number', 'se', 'per_draw', 'mean_error', 'trio', 'slope',
+           'error_vs_accuracy', 'statement', 'claim_of', 'number', 'se', 'per_draw', 'mean_error', 'trio', 'slope',
            'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise', 'trained_z', 'accuracy_at', 'lacking',
            'favor_rate_small_norm', 'favor_rate_real_norm', 'relu_more_features', 'nystrom_landmarks',
            'linformer_low_rank', 'rises', 'budget_monotone', 'local_sufficient', 'bigbird_links_add_little',
@@ -415,6 +415,16 @@ def statement(S: pd.DataFrame, key: str) -> tuple[str, str, str]:
     return r['where'], (f'"{r.quote}"' if isinstance(r.quote, str) and r.quote else ''), r.value
 
 
+def claim_of(S: pd.DataFrame,  # the paper statements (data/paper/attention_error_statements.csv)
+             key: str,  # the statement the claim tests
+             name: str,  # the claim's id within this study
+             text: str,  # the claim, as the report prints it
+             **kw) -> partial:
+    "A `Claim` with its id, text, place and quoted words filled in; call it with (paper value, ours, verdict, reason)."
+    where, quote, _ = statement(S, key)
+    return partial(Claim, f'{PAPER}-{name}', PAPER, text, where, quote, **kw)
+
+
 def number(S: pd.DataFrame, key: str) -> float:
     "The paper's number `key`."
     return float(statement(S, key)[2])
@@ -513,9 +523,8 @@ def _scan_words(scan: pd.DataFrame) -> str:
 
 def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "002's m^-1/2 rate on small-norm Gaussian inputs (the regime the rate describes)."
-    where, quote, _ = statement(S, 'favor_rate')
-    c = partial(Claim, f'{PAPER}-favor-rate-small-norm', PAPER, 'FAVOR+ approximates softmax attention with an error that '
-                'falls like m^-1/2 in the number of random features m: at small q, k norms', where, quote, kind='exact')
+    c = claim_of(S, 'favor_rate', 'favor-rate-small-norm', 'FAVOR+ approximates softmax attention with an error that '
+                'falls like m^-1/2 in the number of random features m: at small q, k norms', kind='exact')
     if (why := lacking(results, 'favor_norm_scan')): return c('-', 'not run', why)
     scan = results.table('favor_norm_scan')
     small = scan[(scan['std'] == scan['std'].min()) & (scan.eps == FAVOR_EPS[0])]
@@ -533,9 +542,8 @@ def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None)
 
 def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "002's m^-1/2 rate on the trained model's q, k over the profile's m grid."
-    where, quote, _ = statement(S, 'favor_rate')
-    c = partial(Claim, f'{PAPER}-favor-rate-real-norm', PAPER, 'FAVOR+ approximates softmax attention with an error that '
-                'falls like m^-1/2 in the number of random features m: on the q, k of a trained ViT', where, quote, seeds=1)
+    c = claim_of(S, 'favor_rate', 'favor-rate-real-norm', 'FAVOR+ approximates softmax attention with an error that '
+                'falls like m^-1/2 in the number of random features m: on the q, k of a trained ViT', seeds=1)
     if (why := lacking(results, 'errors', 'layer_stats')): return c('-', 'not run', why)
     errors, stats = results.table('errors'), results.table('layer_stats')
     d = per_draw(errors, FAVOR)
@@ -656,9 +664,8 @@ def rises(errors: pd.DataFrame, mech: str) -> list[tuple]:
 
 def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "000 §5.3: increasing k or m improves the fidelity of the approximation, approaching full attention in the limit."
-    where, quote, _ = statement(S, 'budget_monotone')
-    c = partial(Claim, f'{PAPER}-budget-monotone', PAPER, 'increasing k or m improves the fidelity of the approximation, '
-                'approaching full attention in the limit', where, quote, seeds=1)
+    c = claim_of(S, 'budget_monotone', 'budget-monotone', 'increasing k or m improves the fidelity of the approximation, '
+                'approaching full attention in the limit', seeds=1)
     if (why := lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, fixed = results.table('errors'), results.table('fixed_mechanisms')
     mechs = [m for m in (FAVOR, FAVOR0, RELU, NYSTROM) if errors[errors.mechanism == m].value.nunique() > 1]
@@ -683,9 +690,8 @@ def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Cl
 # %% ../../nbs/56_attention_error.ipynb #4474829a
 def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "004: local context is often sufficient, by the smallest fraction of keys a swapped local pattern keeps the accuracy with."
-    where, quote, _ = statement(S, 'local_sufficient')
-    c = partial(Claim, f'{PAPER}-local-sufficient', PAPER, 'local context is often sufficient: a local (windowed) pattern '
-                'keeps what full attention computes', where, quote, seeds=1)
+    c = claim_of(S, 'local_sufficient', 'local-sufficient', 'local context is often sufficient: a local (windowed) pattern '
+                'keeps what full attention computes', seeds=1)
     if (why := lacking(results, 'errors', 'downstream_accuracy', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, down, fixed = results.table('errors'), results.table('downstream_accuracy'), results.table('fixed_mechanisms')
     exact, tol = setup['exact_top1'], acc_noise(setup)
@@ -715,9 +721,8 @@ def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> C
 
 def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "004: BigBird's random links add little, by its error against Longformer's at the same fraction of keys (a proxy)."
-    where, quote, _ = statement(S, 'bigbird_links')
-    c = partial(Claim, f'{PAPER}-bigbird-random-links', PAPER, "BigBird's random links add little: most of the benefit "
-                "comes from local + global attention", where, quote, seeds=1)
+    c = claim_of(S, 'bigbird_links', 'bigbird-random-links', "BigBird's random links add little: most of the benefit "
+                "comes from local + global attention", seeds=1)
     if (why := lacking(results, 'errors')): return c('-', 'not run', why)
     errors = results.table('errors')
     e = errors[errors.source == 'real']
