@@ -22,9 +22,10 @@ from torch import Tensor
 from .core import check_choice
 
 # %% auto #0
-__all__ = ['CIFAR10_CLASSES', 'IMAGENETTE_WNIDS', 'IMAGENETTE_NAMES', 'DATASETS', 'SOURCES', 'SAMPLE_SIZES', 'DatasetInfo',
-           'ImageData', 'DataError', 'read_idx', 'read_image_zip', 'zlib_error', 'read_image_folder',
-           'read_cifar_pickles', 'layouts', 'locate', 'cache_dir', 'sample_root', 'load_dataset', 'make_sample']
+__all__ = ['CIFAR10_CLASSES', 'IMAGENETTE_WNIDS', 'IMAGENETTE_NAMES', 'DATASETS', 'DATA_COPIES', 'SOURCES', 'SAMPLE_SIZES',
+           'DatasetInfo', 'ImageData', 'DataError', 'read_idx', 'read_image_zip', 'zlib_error', 'read_image_folder',
+           'read_cifar_pickles', 'layouts', 'locate', 'data_caveat', 'data_caveats', 'cache_dir', 'sample_root',
+           'load_dataset', 'make_sample']
 
 # %% ../nbs/30_data.ipynb #2fb1f00e
 @dataclass(frozen=True)
@@ -232,6 +233,27 @@ def locate(name: str, split: str, root: Path) -> tuple[Path, Callable] | None:
         p = where(Path(root))
         if p.exists(): return p, reader
     return None
+
+# %% ../nbs/30_data.ipynb #22652a78
+DATA_COPIES: dict[str, tuple[str, float | None]] = {  # folder of an offline copy -> (how it departs, points of top-1 it may cost)
+    'cifar10-jpg': ("the offline CIFAR-10 copy is JPEG quality 75, not the official pixels (its notes: accuracy within "
+                    "about a point of the real data)", 1.0),
+    'imagenette-160': ("the offline Imagenette copy is re-encoded at 160x160, JPEG quality 75 (the official 160 px copy "
+                       "keeps the aspect ratio)", None),
+}
+
+
+def data_caveat(data_source: str,  # a record's `data_source`, e.g. 'offline:/data/cifar10-jpg/train.zip'
+                ) -> tuple[str, float | None] | None:
+    "How the data a run used depart from the official dataset: (words, top-1 points it may cost, or None), or None if exact."
+    parts = Path(str(data_source).split(':', 1)[-1]).parts if str(data_source).startswith('offline:') else ()
+    return next((DATA_COPIES[p] for p in parts if p in DATA_COPIES), None)
+
+
+def data_caveats(records: list[dict]) -> tuple[str, float]:
+    "The data departures of a set of run records, in words ('' if none, else starting '; '), and the most points they may cost."
+    found = {c for r in records if (c := data_caveat(r.get('data_source', '')))}
+    return ''.join(f"; {w}" for w, _ in sorted(found, key=str)), max([b or 0.0 for _, b in found], default=0.0)
 
 # %% ../nbs/30_data.ipynb #36a36ac0
 def cache_dir() -> Path:

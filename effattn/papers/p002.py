@@ -19,6 +19,7 @@ from ..experiment import RunSpec
 from ..measure import hardware, time_fn, time_side_by_side
 from . import Results, override_profile, paper_tables
 from ..presets import Preset, create_model, register_preset
+from ..data import data_caveats
 from ..report import Claim, judge_value, mean_std, not_run, run_noise, trained_on
 from ..vit import register_layout
 
@@ -191,11 +192,12 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
         else:
             fin, best = [r['final_top1'] for r in base], [r['best_top1'] for r in base]
             (m, sd), (mb, _) = mean_std(fin), mean_std(best)
-            verdict, reading = judge_value(pb, fin, TEST_IMAGES[ds])
+            caveat, explained = data_caveats(base)
+            verdict, reading = judge_value(pb, fin, TEST_IMAGES[ds], explained=explained)
             ours = (f"{m:.2f}%" + (f" ± {sd:.2f}" if len(fin) > 1 else '') + f" last epoch (best epoch {mb:.2f}%), "
                     f"seeds {sorted(r['seed'] for r in base)}")
             claims.append(Claim(cid, '002', text, where, f"{pb:.2f}% (one run, last epoch)", ours, verdict,
-                                f"{reading}; {len(base)} of {len(want)} seeds run; {trained_on(base)}; {_EVAL}",
+                                f"{reading}; {len(base)} of {len(want)} seeds run; {trained_on(base)}; {_EVAL}{caveat}",
                                 seeds=len(base), profile='paper'))
         rows = {}
         for r in recs:
