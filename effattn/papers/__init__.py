@@ -57,12 +57,7 @@ def load_papers(registry: dict | None = None,  # a generic module's registry (pr
     (`effattn.presets`), layouts (`effattn.vit`) and pipelines (`effattn.augment`); return `registry`. The generic
     modules call it when they are asked for a name they do not know, or for the list of all names."""
     if registry is None or name is None or name not in registry:
-        for p in PAPERS.values():
-            try: p.load()
-            except ModuleNotFoundError as e:
-                if e.name is None or e.name.startswith('effattn'): raise
-                raise ModuleNotFoundError(f"effattn.papers.{p.module} registers study {p.key}'s presets, layouts and pipelines "
-                                          f"and needs {e.name!r}: install it (pip install 'effattn[repro]').", name=e.name) from e
+        for p in PAPERS.values(): p.load()
     return registry
 
 

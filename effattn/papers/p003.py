@@ -25,8 +25,7 @@ from . import Results, override_profile
 from ..presets import Preset, register_builder, register_preset
 from ..report import Claim, binom_se, mean_std, not_run, run_noise
 
-try: import pandas as pd  # the analysis and `judge` (the `repro` extra); profiles and specs need no pandas
-except ImportError: pd = None
+import pandas as pd
 
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
