@@ -26,10 +26,11 @@ from ..vit import register_layout
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE', 'BASE',
            'CLAIM_KINDS', 'TEST_IMAGES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER',
-           'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'judge_campaign', 'speed_table', 'speed_tables',
+           'HYBRIDS', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
            'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
            'Run', 'hybrids_match', 'placement', 'kernel_beats', 'm_plateau', 'convergence', 'allperformer_slowest',
-           'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims', 'judge']
+           'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
+           'judge', 'judge_campaign']
 
 # %% ../../nbs/53_p002.ipynb #81d9dacf
 _SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
@@ -222,10 +223,6 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
                             seeds=min(len(v) for _, _, v in judged), profile='paper'))
     return claims
 
-
-def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
-    "Claims of 002 judged from the campaign's `paper`-profile records and the paper's tables in `paper_dir`."
-    return _paper_setting(records, paper_tables('002', paper_dir))
 
 
 # %% ../../nbs/53_p002.ipynb #a8a80ee1
@@ -452,8 +449,9 @@ def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run],
     if len(flips) == 1: reason += f"; decided by one run: {flips[0]}"
     elif flips: reason += f"; fragile: leaving out any one of {len(flips)} runs changes it, e.g. {'; '.join(flips[:2])}"
     seeds = min(len(v) for v in _groups(runs, metric).values())
+    when = 'as in the paper' if runs[0].epochs == 50 else "vs the paper's 50"
     return Claim(cid, '002', claim, where, paper_value, ours, verdict,
-                 f"{reason}; {runs[0].epochs} epochs vs the paper's 50; {trained_on([r.rec for r in runs])}", seeds=seeds)
+                 f"{reason}; {runs[0].epochs} epochs {when}; {trained_on([r.rec for r in runs])}", seeds=seeds)
 
 # %% ../../nbs/53_p002.ipynb #34e97c90
 def _is_hybrid(cfg: tuple) -> bool: return cfg != BASE
@@ -718,19 +716,62 @@ def _table(results: Results, name: str) -> tuple[pd.DataFrame | None, str]:
     except KeyError as e: return None, e.args[0]
 
 
+def accuracy_claims(runs: list[Run], paper_acc: dict, paper_tables: dict, ds: str) -> list[Claim]:
+    "The accuracy claims of §6.1–§6.5 for dataset `ds`, judged from its finished grid runs."
+    out = [hybrids_match(runs, paper_acc, ds), placement(runs, ds),
+           kernel_beats(runs, ds, 'standard_first', 'relu', 'softmax', f'002-{ds}-kernel-standard-first', '§6.3 / Fig. 3')]
+    if ds == 'cifar10':
+        out.append(kernel_beats(runs, ds, 'performer_first', 'softmax', 'relu', '002-cifar10-kernel-performer-first',
+                                '§6.3 / Fig. 3b'))
+    return out + [m_plateau(runs, paper_tables, ds), convergence(runs, ds), allperformer_slowest(runs, ds),
+                  hybrid_variance(runs, ds)]
+
+
+HYBRIDS = tuple((lay, k) for lay in LAYOUTS[1:] for k in KERNELS)  # the layout × kernel runs of one m slice of the grid
+
+
+def complete_slices(runs: list[Run]) -> tuple[list[Run], list[int], str]:
+    "The baseline's runs and those of every m at which each layout × kernel has finished; those m; what is still waiting."
+    done = {}
+    for r in runs:
+        if r.cfg != BASE: done.setdefault(r.cfg[2], set()).add(r.cfg[:2])
+    ms = sorted(m for m, got in done.items() if got >= set(HYBRIDS))
+    waiting = '; '.join(f"m = {m}: {len(got)} of {len(HYBRIDS)} layout × kernel runs done, left out until all are"
+                        for m, got in sorted(done.items()) if m not in ms)
+    return [r for r in runs if r.cfg == BASE or r.cfg[2] in ms], ms, waiting
+
+
+def _rows_at(table: dict, ms: list[int]) -> str:
+    "The paper's rows at the m values `ms`, in words (the context of a claim judged from those slices only)."
+    return '; '.join(f"{lay} " + ' / '.join(f"{k} {table[(lay, k, m)]:.2f}" for k in KERNELS if (lay, k, m) in table)
+                     + (f" (m = {m})" if len(ms) > 1 else '') for m in ms for lay in LAYOUTS[1:])
+
+
+def _paper_relative(records: list[dict], paper_tables: dict) -> list[Claim]:
+    "The accuracy claims of §6.1–§6.5 judged from `paper`-profile records: the baseline and the complete m slices only."
+    out = []
+    for ds in DATASETS:
+        runs, ms, waiting = complete_slices(_runs([r for r in records if r.get('profile') == 'paper'], ds))
+        table = _paper_acc(paper_tables, ds)
+        at = {k: v for k, v in table.items() if k == BASE or k[2] in ms}
+        for c in accuracy_claims(runs, at if ms else table, paper_tables, ds):
+            if c.verdict == 'not run':
+                c = replace(c, reason=f"{c.reason}; at the paper's settings: {waiting or 'no hybrid has its 50-epoch run yet'}")
+            else:
+                c = replace(c, reason=f"{c.reason}; judged at m = {', '.join(map(str, ms))} only, where every layout × kernel "
+                            f"has its 50-epoch run (the paper's rows there: {_rows_at(table, ms)})"
+                            + (f"; {waiting}" if waiting else '') + f"; {_EVAL}")
+            out.append(replace(c, profile='paper'))
+    return out
+
+
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "002's claims at `profile`, judged from its run records, its saved `speed` and `synthetic` tables and the paper's tables."
     claims = []
     speed, why = _table(results, 'speed')
     for ds in DATASETS:
-        runs, acc = _runs(results.records, ds), _paper_acc(paper_tables, ds)
-        claims += [hybrids_match(runs, acc, ds), placement(runs, ds),
-                   kernel_beats(runs, ds, 'standard_first', 'relu', 'softmax', f'002-{ds}-kernel-standard-first', '§6.3 / Fig. 3')]
-        if ds == 'cifar10':
-            claims.append(kernel_beats(runs, ds, 'performer_first', 'softmax', 'relu', '002-cifar10-kernel-performer-first',
-                                       '§6.3 / Fig. 3b'))
-        claims += [m_plateau(runs, paper_tables, ds), convergence(runs, ds), allperformer_slowest(runs, ds),
-                   hybrid_variance(runs, ds)]
+        acc = _paper_acc(paper_tables, ds)
+        if profile != 'paper': claims += accuracy_claims(_runs(results.records, ds), acc, paper_tables, ds)
         mine = None if speed is None else _timing(speed[speed.dataset == ds], 'train_ms_per_batch', 'infer_ms_per_batch')
         paper = _timing(paper_tables[PAPER_TABLE[ds][0]], 'epoch_s', 'infer_ms_per_batch')
         missing = why or f"the speed table has no {ds} rows"
@@ -745,5 +786,11 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
                                   "judge this (claims.campaign.json)"))
     syn, why = _table(results, 'synthetic')
     claims += synthetic_claims(syn, paper_tables, why)
-    if profile == 'paper': claims += _paper_setting(results.records, paper_tables)
+    if profile == 'paper': claims += _paper_setting(results.records, paper_tables) + _paper_relative(results.records, paper_tables)
     return claims
+
+
+def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
+    "002's claims judged from the campaign's `paper`-profile records (the paper's tables from `paper_dir`): the absolute numbers and the relative claims of the complete m slices."
+    tables = paper_tables('002', paper_dir)
+    return _paper_setting(records, tables) + _paper_relative(records, tables)
