@@ -178,10 +178,14 @@ def kernelized_attention(
     "Linear attention `phi_q (phi_k^T v) / (phi_q phi_k^T 1)` in float32, O(N m) memory; returned in v's dtype."
     with torch.autocast(v.device.type, enabled=False):
         phi_q, phi_k, vf = phi_q.float(), phi_k.float(), v.float()
-        kv = phi_k.transpose(-2, -1) @ vf  # (B, H, m, dv)
-        # the key sum rides along as one more column of the small (m, dv) summary, so a single pass over phi_q gives
-        # numerator and normaliser together (measured: ~30% less fwd+bwd time than a separate phi_q @ sum(phi_k))
-        both = phi_q @ torch.cat([kv, phi_k.sum(-2).unsqueeze(-1)], -1)  # (B, H, N, dv + 1)
+        # the key sum rides along as a column of ones beside v, so one small (m, dv + 1) summary gives numerator and
+        # normaliser in a single pass over phi_q (measured: ~30% less fwd+bwd time than a separate phi_q @ sum(phi_k)).
+        # The summary is formed as ((v | 1)^T phi_k)^T, not phi_k^T (v | 1): then phi_k's gradient comes back contiguous,
+        # where the transposed one made every elementwise backward op of the feature map run on mixed strides
+        # (002's all-Performer ReLU model, fwd + bwd at batch 128: 13% less CPU time, measured side by side)
+        vk = torch.cat([vf, vf.new_ones(vf.shape[:-1] + (1,))], -1)  # (B, H, M, dv + 1)
+        summary = (vk.transpose(-2, -1) @ phi_k).transpose(-2, -1)  # (B, H, m, dv + 1)
+        both = phi_q @ summary  # (B, H, N, dv + 1)
         num, den = both[..., :-1], both[..., -1:]
         out = num / (den + eps if eps else den)
     return out.to(v.dtype)
