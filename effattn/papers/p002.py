@@ -26,7 +26,7 @@ from ..vit import register_layout
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE', 'BASE',
            'CLAIM_KINDS', 'TEST_IMAGES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER',
-           'HYBRIDS', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
+           'HYBRIDS', 'EVERY_M', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
            'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
            'Run', 'hybrids_match', 'placement', 'kernel_beats', 'm_plateau', 'convergence', 'allperformer_slowest',
            'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
@@ -764,8 +764,23 @@ def _paper_relative(records: list[dict], paper_tables: dict) -> list[Claim]:
                 c = replace(c, reason=f"{c.reason}; judged at m = {', '.join(map(str, ms))} only, where every layout × kernel "
                             f"has its 50-epoch run (the paper's rows there: {_rows_at(table, ms)})"
                             + (f"; {waiting}" if waiting else '') + f"; {_EVAL}")
+                c = _part_of_grid(c, ms, sorted({k[2] for k in table if k != BASE}))
             out.append(replace(c, profile='paper'))
     return out
+
+
+EVERY_M = ('kernel-standard-first', 'kernel-performer-first')  # claims that hold "at every m": one m can refute them
+
+
+def _part_of_grid(c: Claim, ms: list[int], grid: list[int]) -> Claim:
+    """A claim about the whole grid judged from some of its m: partly, with the sign of the evidence kept, unless it is
+    refuted and claims to hold at every m (one m against it is enough)."""
+    if set(grid) <= set(ms) or c.verdict not in ('reproduced', 'refuted'): return c
+    if c.verdict == 'refuted' and c.id.endswith(EVERY_M): return c
+    reading = 'consistent' if c.verdict == 'reproduced' else 'contradicted'
+    return replace(c, verdict='partly', reason=f"{reading} at m = {', '.join(map(str, ms))}, {len(ms)} of the paper's "
+                   f"{len(grid)} values of m (m = {', '.join(map(str, grid))}); the claim is about the whole grid, so "
+                   f"part of it can neither reproduce it nor refute it; {c.reason}")
 
 
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
