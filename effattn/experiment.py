@@ -20,7 +20,7 @@ import torch
 from .augment import get_pipeline
 from .core import check_choice
 from .data import DATASETS
-from .measure import count_params, inference_latency, provenance, training_memory
+from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options
 from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl)
@@ -28,7 +28,7 @@ from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0
 __all__ = ['RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record', 'rerun_requested', 'log_run', 'run',
-           'trained_weights', 'statistics_mean', 'run_grid', 'load_records']
+           'trained_weights', 'statistics_mean', 'epoch_commits', 'run_grid', 'load_records']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -181,7 +181,8 @@ def run(
     train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
                                 rank=rank, world=world)
     test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
-    res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline)
+    res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
+                         stamp=dict(commit=git_commit()))
     shape = tuple(train_data.images.shape[1:])
     extra = {}
     if spec.val_fraction or spec.save_predictions:  # the final model on the official test split
@@ -205,7 +206,8 @@ def run(
                epoch_s=res.epoch_seconds, train_s=res.train_seconds,
                train_img_s=statistics_mean([h['images_per_second'] for h in res.history]),
                params=count_params(model), gmacs=cost.gmacs, attention_gmacs=cost.attention / 1e9,
-               history=res.history, provenance=provenance(dev, seed=spec.seed, profile=spec.profile), **extra)
+               history=res.history, commits=epoch_commits(res.history),
+               provenance=provenance(dev, seed=spec.seed, profile=spec.profile), **extra)
     if world > 1: rec['world_size'] = world
     if rank != 0: return rec  # only rank 0 measures and records
     if spec.measure:
@@ -245,6 +247,16 @@ def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None) -> dict |
 
 def statistics_mean(xs):
     return sum(xs) / len(xs) if xs else float('nan')
+
+
+def epoch_commits(history: list[dict]) -> list[list]:
+    "[commit, first epoch, last epoch] for each stretch of epochs trained under one commit ('unrecorded' before rows had one)."
+    out = []
+    for row in history:
+        c = row.get('commit', 'unrecorded')
+        if out and out[-1][0] == c: out[-1][2] = row['epoch']
+        else: out.append([c, row['epoch'], row['epoch']])
+    return out
 
 # %% ../nbs/41_experiment.ipynb #1f95de80
 def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> list[dict]:

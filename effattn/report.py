@@ -127,7 +127,10 @@ def loglog_slope(xs: list[float], ys: list[float]) -> float:
 def trained_on(records: list[dict]) -> str:
     "Which hardware a set of runs trained on, in words; mixed hardware is said loudly, never hidden in one mean."
     hw = sorted({r.get('provenance', {}).get('hardware', 'unknown hardware') for r in records})
-    return f"trained on {hw[0]}" if len(hw) == 1 else f"MIXED hardware: trained on {'; '.join(hw)}"
+    out = f"trained on {hw[0]}" if len(hw) == 1 else f"MIXED hardware: trained on {'; '.join(hw)}"
+    spans = sum(len(r.get('commits') or []) > 1 for r in records)  # a run resumed under other code (or before rows named it)
+    return out + (f"; {spans} of these runs trained in stretches under different (or unrecorded) commits: each record's "
+                  "`commits` says which epochs which commit trained" if spans else '')
 
 
 def not_run(id: str, paper: str, claim: str, where: str, paper_value: str, why: str, kind: str = 'accuracy') -> Claim:

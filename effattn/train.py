@@ -253,6 +253,7 @@ def fit(
     run_dir: str | Path | None = None,  # checkpoints go here; an existing checkpoint is resumed
     callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
     deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
+    stamp: dict | None = None,  # fields added to each history row this call trains, e.g. {'commit': ...}: a run resumed under other code says which epochs which code trained
 ) -> RunResult:
     "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
     device = resolve_device(cfg.device)
@@ -289,7 +290,7 @@ def fit(
         ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
         row = dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
                    test_top5=ev['top5'], epoch_seconds=secs, lr=opt.param_groups[0]['lr'], images_per_second=seen / secs,
-                   wall_seconds=time.time() - t_wall)
+                   wall_seconds=time.time() - t_wall, **(stamp or {}))
         s.history.append(row); s.epoch = epoch + 1
         if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in s.history[:-1]):
             s.best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
