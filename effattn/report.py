@@ -178,7 +178,7 @@ def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None
     try: kinds = getattr(PAPERS[paper].load(), 'CLAIM_KINDS', None) if paper in PAPERS else None
     except ImportError: kinds = None
     names = [(p, n) for p in profiles for n in ((p, CAMPAIGN) if p == 'paper' else (p,))]  # strongest first
-    files = [d for p, n in names if (d := load_claims(paper, p, root, n))]
+    files = [d | dict(source=n) for p, n in names if (d := load_claims(paper, p, root, n))]  # source: campaign or profile
     by_id: dict[str, Claim] = {}
     for data in reversed(files):  # weakest first; a stronger profile's judged claim replaces it
         for c in _claims_of(data, kinds):
@@ -213,8 +213,11 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
             continue
         for data in files:
             prov = data['provenance']
-            sections.append(f"Profile **{data['profile']}**: hardware {prov['hardware']}; commit {prov['commit']}; "
-                            f"judged {prov['date']}.")
+            if data.get('source') == CAMPAIGN:  # judged from records trained elsewhere, perhaps under other commits
+                sections.append(f"Profile **{data['profile']}** (the campaign's runs): judged at commit {prov['commit']} on "
+                                f"{prov['date']}; a claim that rests on training runs names, in its reason, the hardware they trained on.")
+            else: sections.append(f"Profile **{data['profile']}**: hardware {prov['hardware']}; commit {prov['commit']}; "
+                                  f"judged {prov['date']}.")
         shown = files[-1]['profile']
         sections += ['', f"Executed notebook: `{'runs/smoke/executed' if shown == 'smoke' else rel(paper, shown, 'results')}/`; "
                      f"results: `{rel(paper, shown, 'results')}/`; figures: `{rel(paper, shown, 'figures')}/`.", '',
