@@ -31,7 +31,8 @@ def _exp():
 # %% auto #0
 __all__ = ['HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'PARKED', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState',
            'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark',
-           'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack', 'add_parser', 'command', 'main']
+           'keep', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack', 'add_parser', 'command',
+           'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -231,6 +232,17 @@ def unpark(spec: RunSpec, runs_dir: Path, root: str | Path | None = None) -> boo
     for f in ('checkpoint.pt', 'progress.json'): shutil.copyfile(src / f, dst / f)
     return True
 
+
+def keep(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path | None = None) -> str:
+    "Copy a finished run's final weights (a spec with `keep_weights`) into the repository; what was done, in words."
+    src, dst = Path(runs_dir) / spec.run_id() / 'final.pt', _exp().kept_weights_path(spec, root)
+    if not src.exists(): return 'no final weights to keep'
+    mb = src.stat().st_size / 2**20
+    if mb > max_mb: return f"final weights not kept in the repository: {mb:.0f} MB (> {max_mb:.0f} MB); they stay in {src.parent}"
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(f'.{dst.name}.tmp'); shutil.copyfile(src, tmp); os.replace(tmp, dst)
+    return f"final weights kept ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
+
 # %% ../nbs/45_campaign.ipynb #bec10a9e
 def _fmt_s(s: float | None) -> str:
     if s is None: return '?'
@@ -313,7 +325,7 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
 def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu', threads: int | None = None,
         dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0, log=print,
         log_dir: str | Path | None = None,
-        park_max_mb: float = 20.0,  # park unfinished runs whose checkpoint is at most this big (0: park nothing)
+        park_max_mb: float = 20.0,  # park unfinished runs (keep finished runs' final weights) up to this size (0: none)
         park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
         ) -> dict[str, str]:
     "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
@@ -369,6 +381,8 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
                 code = p.returncode
                 outcome[it.spec.name] = 'done' if code == 0 else 'partial' if code == BUDGET_EXIT else 'failed'
                 if code == 0: shutil.rmtree(parked_dir(it.spec, park_root), ignore_errors=True)
+                if code == 0 and it.spec.keep_weights and park_max_mb:  # a notebook analyses these weights later
+                    log(f"    {it.spec.name}: {keep(it.spec, dirs(it.spec)[1], park_max_mb, park_root)}")
                 tail = (log_dir / f"{it.spec.run_id()}.log").read_text().strip().splitlines()[-1:]
                 log(f"[{time.strftime('%H:%M')}] {outcome[it.spec.name]:<6} {it.spec.name}: {tail[0] if tail else ''}", flush=True)
     finally:  # also when stopped (SIGTERM, Ctrl-C): stop the workers, then park what did not finish

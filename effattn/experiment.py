@@ -23,12 +23,13 @@ from .data import DATASETS
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options
 from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
-                             output_dirs, read_jsonl)
+                             output_dirs, read_jsonl, repo_root)
 from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0
-__all__ = ['RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record', 'rerun_requested', 'log_run', 'run',
-           'trained_weights', 'statistics_mean', 'epoch_commits', 'run_grid', 'load_records']
+__all__ = ['KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record', 'rerun_requested',
+           'log_run', 'run', 'kept_weights_path', 'trained_weights', 'statistics_mean', 'epoch_commits', 'run_grid',
+           'load_records']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -237,11 +238,19 @@ def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
     if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
 
 
-def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None) -> dict | None:
-    "The final weights of a finished run (its `final.pt`, or the checkpoint of a run made before runs kept only those); None if neither is here."
+KEPT_WEIGHTS = Path('data') / 'campaign' / 'weights'  # the final weights of campaign runs a notebook analyses (committed)
+
+
+def kept_weights_path(spec: RunSpec, root: str | Path | None = None) -> Path:
+    "Where the repository keeps the final weights of `spec`'s finished campaign run (`effattn.campaign` writes them)."
+    return repo_root(root) / KEPT_WEIGHTS / spec.paper / f"{spec.run_id()}.pt"
+
+
+def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None, root: str | Path | None = None) -> dict | None:
+    "The final weights of a finished run: its `final.pt` here, else the repository's kept copy, else the checkpoint of a run made before runs kept only those; None if none."
     d = Path(runs_dir or output_dirs(spec.paper, spec.profile)['runs']) / spec.run_id()
-    for f in ('final.pt', 'checkpoint.pt'):
-        if (d / f).exists(): return torch.load(d / f, map_location='cpu', weights_only=False)['model']
+    for f in (d / 'final.pt', kept_weights_path(spec, root), d / 'checkpoint.pt'):
+        if f.exists(): return torch.load(f, map_location='cpu', weights_only=False)['model']
     return None
 
 
