@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .papers import PAPERS
-from .runtime import output_dirs, read_jsonl, repo_root
+from .runtime import atomic_copy, output_dirs, read_jsonl, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -210,9 +210,7 @@ def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     mb = (src / 'checkpoint.pt').stat().st_size / 2**20
     if mb > max_mb: return f"not parked: its checkpoint is {mb:.0f} MB (> {max_mb:.0f} MB); it must finish within one session"
     if _epoch(src) <= _epoch(dst): return f"already parked at epoch {_epoch(dst)}"
-    dst.mkdir(parents=True, exist_ok=True)
-    for f in ('checkpoint.pt', 'progress.json'):  # progress last: a parked run is complete once its progress is there
-        tmp = dst / f'.{f}.tmp'; shutil.copyfile(src / f, tmp); os.replace(tmp, dst / f)
+    for f in ('checkpoint.pt', 'progress.json'): atomic_copy(src / f, dst / f)  # progress last: then the parked run is complete
     return f"parked at epoch {_epoch(dst)} ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
 
 
@@ -239,8 +237,7 @@ def keep(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     if not src.exists(): return 'no final weights to keep'
     mb = src.stat().st_size / 2**20
     if mb > max_mb: return f"final weights not kept in the repository: {mb:.0f} MB (> {max_mb:.0f} MB); they stay in {src.parent}"
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dst.with_name(f'.{dst.name}.tmp'); shutil.copyfile(src, tmp); os.replace(tmp, dst)
+    atomic_copy(src, dst)
     return f"final weights kept ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
 
 # %% ../nbs/45_campaign.ipynb #bec10a9e

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import warnings
 from pathlib import Path
 
 # %% auto #0
 __all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'notebook_dirs', 'atomic_save', 'atomic_write_text',
-           'append_jsonl', 'read_jsonl', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
+           'atomic_copy', 'append_jsonl', 'read_jsonl', 'resolve_device', 'distributed_info', 'init_distributed',
+           'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #fb32a0db
 PROFILES = ('smoke', 'cpu', 'paper')
@@ -74,6 +76,13 @@ def atomic_write_text(path: str | Path, text: str):
     with open(tmp, 'w', encoding='utf-8') as f:
         f.write(text); f.flush(); os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+def atomic_copy(src: str | Path, dst: str | Path):
+    "Copy file `src` to `dst` atomically (the folder is made if needed)."
+    dst = Path(dst); tmp = _tmp_beside(dst)
+    shutil.copyfile(src, tmp)
+    os.replace(tmp, dst)
 
 
 def append_jsonl(path: str | Path, record: dict):
