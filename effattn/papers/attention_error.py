@@ -23,6 +23,7 @@ from ..nystrom import nystrom_attention
 from . import Results, override_profile
 from ..performer import orthogonal_features, performer_attention, softmax_features
 from ..report import Claim, binom_se, loglog_slope
+from ..runtime import Pieces
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, local2d_attention, local2d_mask,
                             local_attention, local_mask, longformer_attention, longformer_mask)
@@ -293,23 +294,26 @@ FIXED = {RELU_INF: relu_limit_attention, 'linear (elu + 1)': linear_attention, '
          UNIFORM: lambda q, k, v: v.mean(-2, keepdim=True).expand_as(v)}  # distances that do not depend on a budget
 
 
-def measure_errors(srcs: dict, exact: dict, mechs: list[Mechanism], chunk: int) -> pd.DataFrame:
+def measure_errors(srcs: dict, exact: dict, mechs: list[Mechanism], chunk: int,
+                   pieces: Pieces | None = None,  # finished pieces kept on disk (a killed measurement resumes); None: none
+                   ) -> pd.DataFrame:
     "Error of every mechanism, budget and draw against exact attention, per source and layer."
-    rows = []
-    for src, caps in srcs.items():
-        for i, c in enumerate(caps):
-            q, k, v, ex = c['q'], c['k'], c['v'], exact[src, i]
-            lim = relu_limit_attention(q, k, v)
-            for M in mechs:
-                for p in M.values:
-                    for s in range(M.draws):
-                        out = chunked(M.kernel(p, s), q, k, v, chunk)
-                        base = dict(source=src, layer=i, family=M.family, budget=M.budget, value=p, draw=s)
-                        rows.append(dict(base, mechanism=M.name, rel_error=rel_error(out, ex),
-                                         key_fraction=M.pattern(p, s).float().mean().item() if M.pattern else None,
-                                         cls_error=rel_error(out[:, :, 0], ex[:, :, 0])))
-                        if M.name == RELU: rows.append(dict(base, mechanism=RELU_LIMIT, rel_error=rel_error(out, lim)))
-    return pd.DataFrame(rows)
+    pieces = pieces or Pieces(None, 'errors', {})
+    def piece(src, i, M, p):
+        "The rows of one (source, layer, mechanism, budget): every draw (seeded by its number), and the ReLU limit's."
+        c, ex, rows = srcs[src][i], exact[src, i], []
+        q, k, v = c['q'], c['k'], c['v']
+        lim = relu_limit_attention(q, k, v) if M.name == RELU else None
+        for s in range(M.draws):
+            out = chunked(M.kernel(p, s), q, k, v, chunk)
+            base = dict(source=src, layer=i, family=M.family, budget=M.budget, value=p, draw=s)
+            rows.append(dict(base, mechanism=M.name, rel_error=rel_error(out, ex),
+                             key_fraction=M.pattern(p, s).float().mean().item() if M.pattern else None,
+                             cls_error=rel_error(out[:, :, 0], ex[:, :, 0])))
+            if lim is not None: rows.append(dict(base, mechanism=RELU_LIMIT, rel_error=rel_error(out, lim)))
+        return rows
+    return pd.DataFrame([r for src, caps in srcs.items() for i in range(len(caps)) for M in mechs for p in M.values
+                         for r in pieces.get((src, i, M.name, p), partial(piece, src, i, M, p))])
 
 
 def fixed_errors(srcs: dict, exact: dict) -> pd.DataFrame:
@@ -371,17 +375,21 @@ def swapped_accuracy(model: nn.Module, name: str, loader, device, draw: int = 0,
     return evaluate(net, loader, device)['top1']
 
 
-def downstream_accuracy(model: nn.Module, loader, device, mechs: list[Mechanism], exact_top1: float) -> pd.DataFrame:
+def downstream_accuracy(model: nn.Module, loader, device, mechs: list[Mechanism], exact_top1: float,
+                        pieces: Pieces | None = None,  # finished pieces kept on disk (a killed measurement resumes); None: none
+                        ) -> pd.DataFrame:
     "Swapped test top-1 of every mechanism at its downstream budgets and draws, and of linear attention and Hydra."
-    rows = []
+    pieces, rows = pieces or Pieces(None, 'downstream', {}), []
+    def piece(M, p, s):
+        kw = {M.option: p, **M.extra, **(dict(seed=s) if M.layer == 'bigbird' else {})}
+        return [dict(mechanism=M.name, value=p, draw=s, top1=swapped_accuracy(model, M.layer, loader, device, s, **kw),
+                     key_fraction=M.pattern(p, s).float().mean().item() if M.pattern else None)]
     for M in mechs:
         for p in M.acc_values:
-            for s in range(M.acc_draws):
-                kw = {M.option: p, **M.extra, **(dict(seed=s) if M.layer == 'bigbird' else {})}
-                rows.append(dict(mechanism=M.name, value=p, draw=s, top1=swapped_accuracy(model, M.layer, loader, device, s, **kw),
-                                 key_fraction=M.pattern(p, s).float().mean().item() if M.pattern else None))
+            for s in range(M.acc_draws): rows += pieces.get((M.name, p, s), partial(piece, M, p, s))
     for mech, name in (('linear (elu + 1)', 'linear'), ('hydra (cosine)', 'hydra')):
-        rows.append(dict(mechanism=mech, value=None, draw=0, top1=swapped_accuracy(model, name, loader, device)))
+        rows += pieces.get((mech, None, 0), lambda: [dict(mechanism=mech, value=None, draw=0,
+                                                          top1=swapped_accuracy(model, name, loader, device))])
     out = pd.DataFrame(rows)
     out['drop_vs_exact'], out['exact_top1'] = exact_top1 - out['top1'], exact_top1
     return out
