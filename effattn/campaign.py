@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .papers import PAPERS
-from .runtime import atomic_copy, output_dirs, read_jsonl, repo_root
+from .runtime import atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -31,8 +31,8 @@ def _exp():
 # %% auto #0
 __all__ = ['HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'PARKED', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState',
            'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark',
-           'keep', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack', 'add_parser', 'command',
-           'main']
+           'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack',
+           'add_parser', 'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class Group:
     label: str  # what the runs are for (the paper's table or claim)
     paper: str  # a key of effattn.papers.PAPERS
     select: Callable[[RunSpec], bool] = lambda s: True  # which of the paper's specs('paper') belong to the group
+    analysis: bool = False  # the paper's experiment notebook analyses the trained runs afterwards (`effattn reproduce`)
 
     def specs(self, profile: str = 'paper') -> list[RunSpec]:
         "The group's runs, in the paper's order."
@@ -65,7 +66,7 @@ QUEUES: dict[str, list[Group]] = {
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar_papertext'),
         Group("000 CIFAR-10 baseline, the code's d = 192 model, 50 epochs, seed 0 (§5.2: 74% / 98%)", '000',
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar' and not s.model),
-        Group("attention_error: the exact-attention model at 50 epochs", 'attention_error'),
+        Group("attention_error: the exact-attention model at 50 epochs, then its analysis", 'attention_error', analysis=True),
         Group("002 MNIST hybrids x {relu, softmax} at m = 64, seed 0", '002', HYBRIDS_M64('mnist')),
     ],
     'gpu': [
@@ -75,7 +76,7 @@ QUEUES: dict[str, list[Group]] = {
         Group("003 the six models at their stated settings", '003'),
         Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         Group("000 CIFAR-10 remaining runs", '000'),
-        Group("attention_error: the exact-attention model at 50 epochs", 'attention_error'),
+        Group("attention_error: the exact-attention model at 50 epochs, then its analysis", 'attention_error', analysis=True),
     ],
 }
 
@@ -85,6 +86,7 @@ class Item:
     "One run of a queue."
     group: str
     spec: RunSpec
+    analysis: bool = False  # its group's notebook analyses it afterwards (`Group.analysis`)
 
 
 def queue(name: str = 'cpu', papers: list[str] | None = None, groups: list[Group] | None = None) -> list[Item]:
@@ -99,7 +101,7 @@ def queue(name: str = 'cpu', papers: list[str] | None = None, groups: list[Group
         except (ImportError, AttributeError) as e:  # a paper whose module has no specs yet
             print(f"note: {g.label}: skipped ({type(e).__name__}: {e})"); continue
         for s in specs:
-            if s.run_id() not in seen: seen.add(s.run_id()); out.append(Item(g.label, s))
+            if s.run_id() not in seen: seen.add(s.run_id()); out.append(Item(g.label, s, g.analysis))
     return out
 
 # %% ../nbs/45_campaign.ipynb #54983185
@@ -247,18 +249,26 @@ def _fmt_s(s: float | None) -> str:
     return f"{s / 60:.0f} min" if s < 5400 else f"{s / 3600:.1f} h"
 
 
+def analysis_state(paper: str, profile: str = 'paper', root: str | Path | None = None) -> str:
+    "Where the notebook that analyses a paper's trained runs stands at `profile`: done once its claims are saved, else the command to run and the pieces an interrupted run kept."
+    if (output_dirs(paper, profile, root)['results'] / f'claims.{profile}.json').exists(): return 'done (claims saved)'
+    kept = sum(len(read_jsonl(f)) for f in pieces_dir(paper, profile, root).glob(f'*.{profile}.*.jsonl'))
+    return (f"to do: effattn reproduce --papers {paper} --profile {profile}"
+            + (f" (resumes from {kept} finished pieces)" if kept else ''))
+
+
 def status(items: list[Item], dirs: Callable = default_dirs, device_type: str = 'cpu', threads: int | None = None,
-           jobs: int = 1, log=print) -> list[tuple[Item, RunState]]:
-    "Print every run's state and estimated time left on this device (per group, and in total); return the states."
+           jobs: int = 1, log=print, root: str | Path | None = None) -> list[tuple[Item, RunState]]:
+    "Print every run's state and estimated time left on this device (per group, and in total), and where the notebooks analysing them stand; return the states."
     rows = list(zip(items, run_states(items, dirs, device_type, threads)))
-    width = max([len(it.spec.name) for it, _ in rows] + [20])
-    group = None
-    for it, st in rows:
-        if it.group != group:
-            group = it.group; log(f"\n{group}")
+    width = max([len(it.spec.name) for it, _ in rows] + [26])
+    for i, (it, st) in enumerate(rows):
+        if i == 0 or it.group != rows[i - 1][0].group: log(f"\n{it.group}")
         what = ('done' if st.status == 'done' else f"partial: epoch {st.epoch} of {st.epochs}" if st.status == 'partial'
                 else f"to do: {st.epochs} epochs")
         log(f"  {it.spec.name:<{width}}  {what:<24} {'' if st.status == 'done' else _fmt_s(st.seconds_left) + ' left'}")
+        if it.analysis and (i + 1 == len(rows) or rows[i + 1][0].group != it.group):
+            log(f"  {'(its analysis, a notebook)':<{width}}  {analysis_state(it.spec.paper, 'paper', root)}")
     left = [st.seconds_left for _, st in rows if st.status != 'done']
     known = sum(s for s in left if s is not None)
     n = {k: sum(st.status == k for _, st in rows) for k in ('done', 'partial', 'to do')}

@@ -13,8 +13,8 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'notebook_dirs', 'atomic_save', 'atomic_write_text',
-           'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest', 'Pieces', 'resolve_device',
-           'distributed_info', 'init_distributed', 'all_sum']
+           'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest', 'Pieces', 'pieces_dir',
+           'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #fb32a0db
 PROFILES = ('smoke', 'cpu', 'paper')
@@ -164,6 +164,11 @@ class Pieces:
 
     def __repr__(self):
         return f"Pieces({self.path}: {len(self.done)} held; {self.computed} computed, {self.reused} reused here)"
+
+
+def pieces_dir(paper: str, profile: str, root: str | Path | None = None) -> Path:
+    "Where a paper's notebook keeps the pieces of its long measurements at `profile` (git-ignored, beside its checkpoints)."
+    return output_dirs(paper, profile, root)['runs'] / 'pieces'
 
 # %% ../nbs/03_runtime.ipynb #74864b1f
 def resolve_device(device: str = 'auto'):
