@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .papers import PAPERS
-from .runtime import atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
+from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -29,10 +29,10 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'PARKED', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState',
-           'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark',
-           'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack',
-           'add_parser', 'command', 'main']
+__all__ = ['HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState', 'default_dirs',
+           'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark', 'keep',
+           'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack', 'add_parser',
+           'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -186,9 +186,6 @@ def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: st
     return out
 
 # %% ../nbs/45_campaign.ipynb #1c0d31f2
-PARKED = Path('data') / 'campaign' / 'parked'
-
-
 def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
     "Where a partial run of `spec` is parked in the repository."
     return repo_root(root) / PARKED / spec.paper / spec.run_id()

@@ -12,9 +12,9 @@ import warnings
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PROFILES', 'repo_root', 'require_checkout', 'output_dirs', 'notebook_dirs', 'atomic_save', 'atomic_write_text',
-           'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest', 'Pieces', 'pieces_dir',
-           'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
+__all__ = ['PROFILES', 'PARKED', 'repo_root', 'require_checkout', 'output_dirs', 'notebook_dirs', 'atomic_save',
+           'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest', 'Pieces',
+           'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #fb32a0db
 PROFILES = ('smoke', 'cpu', 'paper')
@@ -166,8 +166,12 @@ class Pieces:
         return f"Pieces({self.path}: {len(self.done)} held; {self.computed} computed, {self.reused} reused here)"
 
 
+PARKED = Path('data') / 'campaign' / 'parked'  # unfinished paper-setting work, committed so that a later session resumes it
+
+
 def pieces_dir(paper: str, profile: str, root: str | Path | None = None) -> Path:
-    "Where a paper's notebook keeps the pieces of its long measurements at `profile` (git-ignored, beside its checkpoints)."
+    "Where a paper's notebook keeps the pieces of its long measurements: at `paper`, parked in the repository (commit them with the records: a later session, on a fresh clone, resumes); else beside its checkpoints (git-ignored)."
+    if profile == 'paper': return repo_root(root) / PARKED / paper / 'pieces'
     return output_dirs(paper, profile, root)['runs'] / 'pieces'
 
 # %% ../nbs/03_runtime.ipynb #74864b1f
