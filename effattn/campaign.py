@@ -29,10 +29,10 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState', 'default_dirs',
-           'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark', 'keep',
-           'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack', 'add_parser',
-           'command', 'main']
+__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState',
+           'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark',
+           'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack',
+           'add_parser', 'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ def _tag(s: RunSpec, **kv) -> bool:
     return all(s.tags.get(k) == v for k, v in kv.items())
 
 
+ATTENTION_ERROR = Group("attention_error: the exact-attention model at 50 epochs, then its analysis", 'attention_error',
+                        analysis=True)  # in both queues: the model fits a CPU, and a GPU session may get to it first
 HYBRIDS_M64 = lambda ds: (lambda s: s.dataset == ds and s.seed == 0 and s.tags.get('m') == 64
                           and s.tags.get('layout') != 'all_standard')
 QUEUES: dict[str, list[Group]] = {
@@ -66,7 +68,7 @@ QUEUES: dict[str, list[Group]] = {
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar_papertext'),
         Group("000 CIFAR-10 baseline, the code's d = 192 model, 50 epochs, seed 0 (§5.2: 74% / 98%)", '000',
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar' and not s.model),
-        Group("attention_error: the exact-attention model at 50 epochs, then its analysis", 'attention_error', analysis=True),
+        ATTENTION_ERROR,
         Group("002 MNIST hybrids x {relu, softmax} at m = 64, seed 0", '002', HYBRIDS_M64('mnist')),
     ],
     'gpu': [
@@ -76,7 +78,7 @@ QUEUES: dict[str, list[Group]] = {
         Group("003 the six models at their stated settings", '003'),
         Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         Group("000 CIFAR-10 remaining runs", '000'),
-        Group("attention_error: the exact-attention model at 50 epochs, then its analysis", 'attention_error', analysis=True),
+        ATTENTION_ERROR,
     ],
 }
 

@@ -5,6 +5,7 @@
 # %% ../nbs/03_runtime.ipynb #6880f817
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -110,13 +111,12 @@ def read_jsonl(path: str | Path) -> list[dict]:
 # %% ../nbs/03_runtime.ipynb #d3f8aa0c
 def digest(obj) -> str:
     "A short, stable hex digest of a JSON-able object (dict keys sorted)."
-    import hashlib
     return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
 def tensor_digest(tensors: dict) -> str:
     "A short hex digest of named tensors (a state dict): equal digests mean the same names, dtypes, shapes and bits."
-    import hashlib, torch
+    import torch
     h = hashlib.sha256()
     for name, t in tensors.items():
         t = t.detach().cpu().contiguous()
@@ -143,15 +143,13 @@ class Pieces:
     def get(self, key: list | tuple, compute) -> list[dict]:
         "The rows of piece `key`: stored ones if this setup has them, else `compute()`'s, stored before they are returned."
         k = json.dumps(list(key))
-        if k in self.done:
-            self.reused += 1
-            return self.done[k]['rows']
-        rows = compute()
-        rec = dict(key=list(key), rows=rows, commit=self.commit)
-        if self.path is not None: append_jsonl(self.path, rec, sort_keys=False)  # rows keep their columns' order
-        self.done[k] = json.loads(json.dumps(rec, default=str))
-        self.computed += 1
-        return rows
+        if k in self.done: self.reused += 1
+        else:
+            rec = dict(key=list(key), rows=compute(), commit=self.commit)
+            if self.path is not None: append_jsonl(self.path, rec, sort_keys=False)  # rows keep their columns' order
+            self.done[k] = json.loads(json.dumps(rec, default=str))  # as a resumed run reads it back
+            self.computed += 1
+        return self.done[k]['rows']
 
     def commits(self) -> list[str]:
         "The commits that measured the pieces held (sorted)."
