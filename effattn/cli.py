@@ -18,7 +18,7 @@ from .runtime import PROFILES  # torch-free, so that `--help` stays quick
 
 # %% auto #0
 __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
-           'describe_changes', 'keep_committed', 'reproduce', 'main', 'console']
+           'describe_changes', 'keep_committed', 'judged_at', 'reproduce', 'main', 'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
 PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
@@ -100,6 +100,13 @@ def keep_committed(before: dict[Path, bytes], after: dict[Path, bytes], root: Pa
     return moved
 
 
+def judged_at(before: dict[Path, bytes], profile: str) -> bool:
+    "Whether the committed findings `before` hold a notebook's claims at `profile` or a stronger one (later in PROFILES)."
+    from effattn.runtime import PROFILES
+    names = {f'claims.{q}.json' for q in PROFILES[PROFILES.index(profile):]}
+    return any(p.name in names for p in before)
+
+
 def _read_run_log(path: Path) -> tuple[int, int]:
     "(trained, reused) runs noted by `effattn.experiment.log_run` in one notebook."
     lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
@@ -176,7 +183,7 @@ def reproduce(
         after = findings(key, profile, root)
         changes = describe_changes(before, after, root)
         if not changes: log("    findings unchanged", flush=True); continue
-        if update or rerun or trained or (key == 'report' and accepted) or not any(p in after for p in before):
+        if update or rerun or trained or (key == 'report' and accepted) or not judged_at(before, profile):
             accepted = True
             log("    findings updated:" + ''.join(f"\n      {c}" for c in changes), flush=True)
             continue
