@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -91,7 +92,9 @@ class Item:
     analysis: bool = False  # its group's notebook analyses it afterwards (`Group.analysis`)
 
 
-def queue(name: str = 'cpu', papers: list[str] | None = None, groups: list[Group] | None = None) -> list[Item]:
+def queue(name: str = 'cpu', papers: list[str] | None = None, groups: list[Group] | None = None,
+          only: str | None = None,  # a regular expression: keep the runs whose name it matches anywhere (`re.search`)
+          ) -> list[Item]:
     "The runs of queue `name` (or of `groups`) in priority order, each once; `papers` keeps only those papers' runs."
     if groups is None:
         if name not in QUEUES: raise ValueError(f"unknown queue {name!r}; choose from {list(QUEUES)}.")
@@ -104,6 +107,13 @@ def queue(name: str = 'cpu', papers: list[str] | None = None, groups: list[Group
             print(f"note: {g.label}: skipped ({type(e).__name__}: {e})"); continue
         for s in specs:
             if s.run_id() not in seen: seen.add(s.run_id()); out.append(Item(g.label, s, g.analysis))
+    if only is not None:
+        try: pat = re.compile(only)
+        except re.error as e: raise ValueError(f"--only {only!r} is not a regular expression ({e}); e.g. 'cifar10/standard_first'.")
+        kept = [it for it in out if pat.search(it.spec.name)]
+        if not kept: raise ValueError(f"no run of the {name} queue{f' for {papers}' if papers else ''} has a name matching {only!r}; "
+                                      f"`effattn campaign status` lists the names.")
+        out = kept
     return out
 
 # %% ../nbs/45_campaign.ipynb #54983185
@@ -445,6 +455,8 @@ def add_parser(sub) -> None:
     c.add_argument('action', choices=('status', 'run', 'park', 'clean'))
     c.add_argument('--queue', default='cpu', choices=list(QUEUES), help="which queue (cpu: what fits a CPU; gpu: the rest)")
     c.add_argument('--papers', nargs='+', default=None, help=f"only these papers' runs ({', '.join(PAPERS)})")
+    c.add_argument('--only', default=None, metavar='REGEX', help="only the runs whose name matches, e.g. 'cifar10/standard_first' "
+                   "(names as `status` prints them)")
     c.add_argument('--profile', default='paper', choices=('paper',), help="the campaign runs the papers' own settings")
     c.add_argument('--budget', default='60m', help="run: time budget, e.g. 140m, 2h, 1h30m (stops cleanly before it ends)")
     c.add_argument('--jobs', type=int, default=1, help="run: concurrent runs")
@@ -462,7 +474,8 @@ def command(args) -> int:
         if bad: print(f"unknown paper(s) {bad}; choose from {list(PAPERS)}.", file=sys.stderr); return 2
     if args.action == 'clean':
         clean(partial=args.partial); return 0
-    items = queue(args.queue, args.papers)
+    try: items = queue(args.queue, args.papers, only=args.only)
+    except ValueError as e: print(f"effattn campaign: {e}", file=sys.stderr); return 2
     if args.action == 'park':
         park_all(items); return 0
     if args.action == 'status':
