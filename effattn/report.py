@@ -173,8 +173,15 @@ def _cell(s) -> str:
     return str(s).replace('|', '\\|').replace('\n', ' ')
 
 
+def _beside(c: Claim, stronger: Claim) -> Claim:
+    "`c` with what a stronger profile measured but did not judge (its `ours` and its reason) shown beside it."
+    if stronger.ours in ('', '-'): return c  # nothing was measured there
+    return replace(c, ours=f"{c.ours}; at the {stronger.profile} profile: {stronger.ours}",
+                   reason=f"{c.reason}; the {stronger.profile} profile measured it but could not judge it: {stronger.reason}")
+
+
 def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None = None) -> tuple[list[Claim], list[dict]]:
-    "A paper's claims from the strongest profile that judged each (policy applied), and the claims files they came from."
+    "A paper's claims from the strongest profile that judged each (policy applied), and the claims files they came from; where a stronger profile measured a claim but could not judge it, its numbers stand beside the weaker verdict."
     try: kinds = getattr(PAPERS[paper].load(), 'CLAIM_KINDS', None) if paper in PAPERS else None
     except ImportError: kinds = None
     names = [(p, n) for p in profiles for n in ((p, CAMPAIGN) if p == 'paper' else (p,))]  # strongest first
@@ -183,6 +190,7 @@ def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None
     for data in reversed(files):  # weakest first; a stronger profile's judged claim replaces it
         for c in _claims_of(data, kinds):
             if c.id not in by_id or c.verdict != 'not run': by_id[c.id] = c
+            elif by_id[c.id].verdict != 'not run': by_id[c.id] = _beside(by_id[c.id], c)
     return list(by_id.values()), files
 
 
