@@ -153,12 +153,15 @@ def _threads(hw: str) -> int | None:
 
 
 def epoch_seconds(spec: RunSpec, records: list[dict], device_type: str = 'cpu', threads: int | None = None) -> float | None:
-    "Estimated wall seconds per epoch of `spec` from finished `records` of the same preset and model on this kind of device."
+    """Estimated wall seconds per epoch of `spec` from finished `records` of the same preset on this kind of device: those of
+    the same model and profile first (a profile fixes the data and the length, so the share of evaluation and start-up in
+    an epoch's time), then the same model, then the same profile, then any."""
     n_tr, _ = _images(spec)
     same = [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
             and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
     exact = [r for r in same if r.get('model_overrides') == spec.model]
-    pool = exact or same
+    alike = [r for r in same if r.get('profile') == spec.profile]
+    pool = next((p for p in ([r for r in exact if r in alike], exact, alike, same) if p), [])
     if not pool or not n_tr: return None
     est = []
     for r in pool:
