@@ -124,6 +124,7 @@ class RunState:
     epoch: int  # epochs finished (of a partial run; all for a done one)
     epochs: int
     epoch_s: float | None  # estimated wall seconds per epoch on this device (None: no measurement to go by)
+    result: str = ''  # a finished run's accuracy, as its record gives it
 
     @property
     def seconds_left(self) -> float | None:
@@ -183,7 +184,10 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
     recs = records if records is not None else read_jsonl(Path(res) / 'runs.jsonl')
     rid = spec.run_id()
     rec = next((r for r in recs if r.get('run_id') == rid), None)
-    if rec is not None: return RunState('done', rec['epochs_run'], epochs, None)
+    if rec is not None:
+        res = (f"final {rec['final_top1']:.2f}%, best {rec['best_top1']:.2f}% (epoch {rec['best_epoch']})"
+               if all(k in rec for k in ('final_top1', 'best_top1', 'best_epoch')) else '')
+        return RunState('done', rec['epochs_run'], epochs, None, res)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None: return RunState('partial', p['epoch'], epochs, p['wall_seconds'])
     return RunState('to do', 0, epochs, epoch_seconds(spec, recs, device_type, threads))
@@ -271,14 +275,14 @@ def analysis_state(paper: str, profile: str = 'paper', root: str | Path | None =
 
 def status(items: list[Item], dirs: Callable = default_dirs, device_type: str = 'cpu', threads: int | None = None,
            jobs: int = 1, log=print, root: str | Path | None = None) -> list[tuple[Item, RunState]]:
-    "Print every run's state and estimated time left on this device (per group, and in total), and where the notebooks analysing them stand; return the states."
+    "Print every run's state — a finished run's accuracy, an unfinished one's estimated time left on this device (per group, and in total) — and where the notebooks analysing them stand; return the states."
     rows = list(zip(items, run_states(items, dirs, device_type, threads)))
     width = max([len(it.spec.name) for it, _ in rows] + [26])
     for i, (it, st) in enumerate(rows):
         if i == 0 or it.group != rows[i - 1][0].group: log(f"\n{it.group}")
         what = ('done' if st.status == 'done' else f"partial: epoch {st.epoch} of {st.epochs}" if st.status == 'partial'
                 else f"to do: {st.epochs} epochs")
-        log(f"  {it.spec.name:<{width}}  {what:<24} {'' if st.status == 'done' else _fmt_s(st.seconds_left) + ' left'}")
+        log(f"  {it.spec.name:<{width}}  {what:<24} {st.result if st.status == 'done' else _fmt_s(st.seconds_left) + ' left'}".rstrip())
         if it.analysis and (i + 1 == len(rows) or rows[i + 1][0].group != it.group):
             log(f"  {'(its analysis, a notebook)':<{width}}  {analysis_state(it.spec.paper, 'paper', root)}")
     left = [st.seconds_left for _, st in rows if st.status != 'done']
