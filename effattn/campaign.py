@@ -161,8 +161,8 @@ def epoch_seconds(spec: RunSpec, records: list[dict], device_type: str = 'cpu', 
     same = [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
             and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
     exact = [r for r in same if r.get('model_overrides') == spec.model]
-    alike = [r for r in same if r.get('profile') == spec.profile]
-    pool = next((p for p in ([r for r in exact if r in alike], exact, alike, same) if p), [])
+    alike = lambda rs: [r for r in rs if r.get('profile') == spec.profile]
+    pool = next((p for p in (alike(exact), exact, alike(same), same) if p), [])
     if not pool or not n_tr: return None
     est = []
     for r in pool:
@@ -185,9 +185,9 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
     rid = spec.run_id()
     rec = next((r for r in recs if r.get('run_id') == rid), None)
     if rec is not None:
-        res = (f"final {rec['final_top1']:.2f}%, best {rec['best_top1']:.2f}% (epoch {rec['best_epoch']})"
-               if all(k in rec for k in ('final_top1', 'best_top1', 'best_epoch')) else '')
-        return RunState('done', rec['epochs_run'], epochs, None, res)
+        result = (f"final {rec['final_top1']:.2f}%, best {rec['best_top1']:.2f}% (epoch {rec['best_epoch']})"
+                  if all(k in rec for k in ('final_top1', 'best_top1', 'best_epoch')) else '')
+        return RunState('done', rec['epochs_run'], epochs, None, result)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None: return RunState('partial', p['epoch'], epochs, p['wall_seconds'])
     return RunState('to do', 0, epochs, epoch_seconds(spec, recs, device_type, threads))
