@@ -72,13 +72,17 @@ QUEUES: dict[str, list[Group]] = {
         ATTENTION_ERROR,
         Group("002 MNIST hybrids x {relu, softmax} at m = 64, seed 0", '002', HYBRIDS_M64('mnist')),
     ],
-    'gpu': [
-        Group("000 Imagenette Tables 2-7 at P = 8, 10, 16 (30 epochs; full attention also with the code's schedule)", '000',
-              lambda s: s.dataset == 'imagenette'),
-        Group("002 full grids (Tables 1-2, every m, seeds 0-2)", '002'),
+    'gpu': [  # verdicts per GPU-minute: the cheapest decisive runs first; a window takes those whose data it carries
+        Group("000 CIFAR-10 baseline, the code's d = 192 model, seed 0 (§5.2: 74% / 98%)", '000',
+              lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar' and not s.model and s.seed == 0),
+        Group("002 CIFAR-10 grid at seed 0 (Table 2, every m)", '002', lambda s: s.dataset == 'cifar10' and s.seed == 0),
+        Group("002 MNIST grid at seed 0 (Table 1, every m)", '002', lambda s: s.dataset == 'mnist' and s.seed == 0),
+        *[Group(f"000 Imagenette Tables 2-7 at P = {p} (30 epochs; full attention also with the code's schedule)", '000',
+                lambda s, p=p: s.dataset == 'imagenette' and s.name.startswith(f'imagenette/p{p}/')) for p in (16, 10, 8)],
         Group("003 the six models at their stated settings", '003'),
-        Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
+        Group("002 full grids, seeds 1-2", '002'),
         Group("000 CIFAR-10 remaining runs", '000'),
+        Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         ATTENTION_ERROR,
     ],
 }
@@ -322,7 +326,8 @@ def _die_with_parent():
 def _spec_json(spec: RunSpec) -> str: return json.dumps(dataclasses.asdict(spec))
 
 
-def worker(spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str, runs_dir: str) -> int:
+def worker(spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str, runs_dir: str,
+           precision: str | None = None) -> int:
     "Train one spec until done or until the deadline; the exit status of a worker process."
     import torch
     from effattn.experiment import run
@@ -330,7 +335,7 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
     if threads: torch.set_num_threads(threads)
     spec = _exp().RunSpec(**json.loads(spec_json))
     try:
-        rec = run(spec, device=device, results_dir=results_dir, runs_dir=runs_dir, deadline=deadline)
+        rec = run(spec, device=device, results_dir=results_dir, runs_dir=runs_dir, deadline=deadline, precision=precision)
     except BudgetReached as e:
         print(f"budget: {e}", flush=True); return BUDGET_EXIT
     except Exception as e:
@@ -350,6 +355,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         log_dir: str | Path | None = None,
         park_max_mb: float = 20.0,  # park unfinished runs (keep finished runs' final weights) up to this size (0: none)
         park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
+        precision: str | None = None,  # 'fp32', 'tf32' or 'bf16' (effattn.experiment.PRECISIONS); None: the training default
         ) -> dict[str, str]:
     "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
     t0 = time.time()
@@ -391,7 +397,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
                 logf = open(log_dir / f"{it.spec.run_id()}.log", 'a')
                 cmd = [sys.executable, '-m', 'effattn.campaign', '--worker', _spec_json(it.spec), '--device', device,
                        '--deadline', str(end - reserve_s), '--threads', str(threads), '--results-dir', str(res),
-                       '--runs-dir', str(runs)]
+                       '--runs-dir', str(runs)] + (['--precision', precision] if precision else [])
                 env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
                 p = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
                 running[p] = (it, logf)
@@ -508,8 +514,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--worker', required=True); ap.add_argument('--device', default='cpu')
     ap.add_argument('--deadline', type=float, required=True); ap.add_argument('--threads', type=int, default=None)
     ap.add_argument('--results-dir', required=True); ap.add_argument('--runs-dir', required=True)
+    ap.add_argument('--precision', default=None)
     a = ap.parse_args(argv)
-    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir)
+    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision)
 
 
 if __name__ == '__main__' and not hasattr(sys, 'ps1') and 'ipykernel' not in sys.modules:

@@ -230,12 +230,15 @@ def main(argv: list[str] | None = None) -> int:
     lst.add_argument('--repo', **repo)
     from effattn import campaign  # (imports no torch: `effattn --help` stays fast)
     campaign.add_parser(sub)
+    from effattn import device  # (imports no torch either)
+    device.add_parser(sub)
     args = ap.parse_args(argv)
     try:
         if args.cmd == 'reproduce':
             status = reproduce(args.papers, args.profile, args.device, rerun=args.rerun, update=args.update, root=args.repo)
             return 0 if all(v == 'ok' for v in status.values()) else 1
         if args.cmd == 'campaign': return campaign.command(args)
+        if args.cmd == 'device': return device.command(args)
         if args.cmd == 'report':
             from effattn.runtime import require_checkout
             from effattn.report import write_report

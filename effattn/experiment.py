@@ -27,9 +27,9 @@ from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, di
 from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0
-__all__ = ['KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record', 'rerun_requested',
-           'log_run', 'run', 'kept_weights_path', 'trained_weights', 'statistics_mean', 'epoch_commits', 'run_grid',
-           'load_records']
+__all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
+           'rerun_requested', 'log_run', 'run', 'kept_weights_path', 'trained_weights', 'statistics_mean',
+           'epoch_commits', 'run_grid', 'load_records']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -160,6 +160,7 @@ def run(
     rerun: bool | None = None,  # train again even if a record exists; None: only under `effattn reproduce --rerun`
     quiet: bool = True,
     deadline: float | None = None,  # time.time() by which to stop (effattn.train.BudgetReached; the checkpoint is kept)
+    precision: str | None = None,  # 'fp32', 'tf32' (fp32 with TF32 matmuls on CUDA) or 'bf16' (autocast); None: TrainConfig's amp
 ) -> dict:
     "Train and measure one spec, append its record to `results_dir/runs.jsonl`, and return the record."
     from effattn.augment import DeviceLoader
@@ -175,7 +176,7 @@ def run(
         (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished: train again from scratch
     dev = init_distributed(device)  # under torchrun: this process's device, and the process group
     rank, world = distributed_info()
-    cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet})
+    cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet, **_amp_for(precision, dev)})
     train_data, test_data = load_run_data(spec)
     torch.manual_seed(spec.seed)
     model = create_model(spec.preset, **copy.deepcopy(spec.model))
@@ -203,7 +204,7 @@ def run(
                attention=getattr(model, 'attention_names', [spec.model.get('attention', 'n/a')]),
                model_overrides=spec.model, train_config=res.config, tags=spec.tags,
                best_top1=res.best_top1, final_top1=res.final_top1, best_top5=res.best_top5, final_top5=res.final_top5,
-               best_epoch=res.best_epoch, epochs_run=res.epochs_run, stopped_early=res.stopped_early, precision=_precision(cfg, dev),
+               best_epoch=res.best_epoch, epochs_run=res.epochs_run, stopped_early=res.stopped_early, precision=_precision(cfg, dev, precision),
                epoch_s=res.epoch_seconds, train_s=res.train_seconds,
                train_img_s=statistics_mean([h['images_per_second'] for h in res.history]),
                params=count_params(model), gmacs=cost.gmacs, attention_gmacs=cost.attention / 1e9,
@@ -225,9 +226,22 @@ def run(
     return rec
 
 
-def _precision(cfg: TrainConfig, dev: torch.device) -> str:
+PRECISIONS = ('fp32', 'tf32', 'bf16')  # what `run(precision=...)` accepts
+
+
+def _amp_for(precision: str | None, dev: torch.device) -> dict:
+    "The TrainConfig override for a precision (TF32 matmuls switched on or off here, for this process)."
+    if precision is None: return {}
+    if precision not in PRECISIONS: raise ValueError(f"precision={precision!r}; choose from {PRECISIONS} (or None for TrainConfig's amp).")
+    if dev.type == 'cuda':
+        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = precision == 'tf32'
+    return dict(amp='bf16' if precision == 'bf16' else 'none')
+
+
+def _precision(cfg: TrainConfig, dev: torch.device, precision: str | None = None) -> str:
     "The arithmetic a run trained in, as recorded."
-    return 'bf16 autocast' if cfg.amp == 'bf16' or (cfg.amp == 'auto' and dev.type == 'cuda') else 'fp32'
+    if cfg.amp == 'bf16' or (cfg.amp == 'auto' and dev.type == 'cuda'): return 'bf16 autocast'
+    return 'fp32 (TF32 matmuls)' if precision == 'tf32' and dev.type == 'cuda' else 'fp32'
 
 
 def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
