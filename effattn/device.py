@@ -22,10 +22,10 @@ from pathlib import Path
 from .runtime import repo_root
 
 # %% auto #0
-__all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'XferError', 'xfer_write', 'xfer_parts',
-           'xfer_read', 'xfer_restore', 'Carry', 'Call', 'DATA_FILES', 'checkout_bytes', 'plan', 'format_plan', 'stage',
-           'SPEED_TASKS', 'speed_task', 'selfcheck', 'model_check', 'compile_check', 'Window', 'window', 'split_pack',
-           'unpack', 'add_parser', 'command', 'main']
+__all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS', 'PARK_MB',
+           'MODEL_CHECKS', 'XferError', 'xfer_write', 'xfer_parts', 'xfer_read', 'xfer_restore', 'Carry', 'Call',
+           'checkout_bytes', 'plan', 'format_plan', 'stage', 'selfcheck', 'model_check', 'compile_check', 'speed_done',
+           'speed_task', 'Window', 'split_pack', 'window', 'unpack', 'add_parser', 'command', 'main']
 
 # %% ../nbs/46_device.ipynb #a1000002
 MiB = 2 ** 20
@@ -36,6 +36,9 @@ DEVICE_DIR = '.device'  # git-ignored: what a window carries and what it leaves 
 
 class XferError(ValueError):
     "A transfer file is missing, incomplete or does not match what was staged (the message names the file and its call)."
+
+
+def _quiet(*args, **kwargs): "A `log` that says nothing."
 
 # %% ../nbs/46_device.ipynb #a1000003
 _MAGIC = b'effattn-xfer-1\n'
@@ -162,8 +165,11 @@ def checkout_bytes(root: str | Path | None = None) -> int:
     "Bytes the device tool sends of the checkout: tracked files and untracked files git does not ignore."
     root = repo_root(root)
     ls = subprocess.run(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], cwd=root,
-                        capture_output=True, text=True, check=True).stdout.split('\0')
-    return sum((root / f).stat().st_size for f in ls if f and (root / f).is_file())
+                        capture_output=True, text=True)
+    if ls.returncode:  # not a git checkout (a copy): everything but what git would ignore here
+        skip = {'runs', DEVICE_DIR, '.git', '__pycache__', '.ipynb_checkpoints'}
+        return sum(p.stat().st_size for p in root.rglob('*') if p.is_file() and not skip & set(p.relative_to(root).parts))
+    return sum((root / f).stat().st_size for f in ls.stdout.split('\0') if f and (root / f).is_file())
 
 # %% ../nbs/46_device.ipynb #a1000006
 _XFER_RATIO = {'cifar10': 0.32, 'imagenette': 0.95}  # transfer size / zip size, measured; used until `stage` has run
@@ -207,26 +213,38 @@ def _run_cmd(budget: str, extra: str = '') -> str:
             f"python3 -m effattn device run --budget {budget}{extra}")
 
 
+WINDOWS = (('cifar10', 'mnist'), ('imagenette',))  # the datasets each window carries, in the GPU queue's priority order
+
+
+def _fill(items: list[Carry], room: int) -> list[list[Carry]]:
+    "Carried files into consecutive calls, in order, each as full as `room` bytes allow."
+    calls, cur, size = [], [], 0
+    for c in items:
+        if cur and size + c.bytes > room: calls.append(cur); cur, size = [], 0
+        cur.append(c); size += c.bytes
+    return calls + [cur] if cur else calls
+
+
 def plan(root: str | Path | None = None, data: str | Path | None = None, checkout: int | None = None,
          margin_mb: float = 1.0) -> list[Call]:
-    """The device-tool calls of the next windows, in order. Window 1 carries MNIST and CIFAR-10 together and runs the whole
-    window (self-check, speed, training); a second call on the still-warm machine trains on. Imagenette, larger than one call
-    beside the checkout, goes in parts by consecutive calls of window 2, the last of which runs."""
+    """The device-tool calls of the next windows, in order, each within the per-call limit beside the checkout as it is.
+    A window's datasets fill consecutive calls; the first call that completes a dataset runs the whole window (self-check,
+    speed, training), later ones train on, and a call that completes none only stores its parts (`receive`)."""
     root = repo_root(root); data = Path(data) if data else _data_root(root)
     checkout = checkout_bytes(root) if checkout is None else checkout
     room_mb = (CALL_LIMIT - checkout) / MiB - margin_mb
-    mk = lambda w, n, carry, cmd, t=600: Call(w, n, carry, cmd, checkout, t)
-    calls = [mk(1, 'mnist+cifar10: self-check, speed, training', _staged('mnist', root, data, room_mb) + _staged('cifar10', root, data, room_mb),
-                _run_cmd('555s')),
-             mk(1, 'train on (same warm machine, at once)', [], _run_cmd('150s', ' --no-selfcheck --no-speed'), 200)]
-    inette = _staged('imagenette', root, data, room_mb / 2)
-    batch, size = [], 0
-    for c in inette:  # consecutive calls, each as full as the limit allows; the last one runs the window
-        if batch and size + c.bytes > room_mb * MiB:
-            calls.append(mk(2, f'imagenette part {len([x for x in calls if x.window == 2]) + 1} (store only)', batch,
-                            "python3 -m effattn device receive", 120)); batch, size = [], 0
-        batch.append(c); size += c.bytes
-    if batch: calls.append(mk(2, 'imagenette last part: self-check, speed, training', batch, _run_cmd('480s')))
+    calls = []
+    for w, names in enumerate(WINDOWS, 1):
+        carried = [c for n in names for c in _staged(n, root, data, room_mb / 2)]
+        seen, ran = set(), False
+        big = ' --allow-big' if 'imagenette' in names else ''  # Imagenette's runs (40-60 MB checkpoints) must finish in the call
+        for k, group in enumerate(_fill(carried, int(room_mb * MiB))):
+            seen |= {c.path for c in group}
+            ready = [n for n in names if {c.path for c in _staged(n, root, data, room_mb / 2)} <= seen]
+            if not ready: name, cmd, t = f"{'+'.join(names)}: part {k + 1} (store only)", "python3 -m effattn device receive", 120
+            elif not ran: name, cmd, t, ran = f"{'+'.join(ready)} ready: self-check, speed, training", _run_cmd('555s', big), 600, True
+            else: name, cmd, t = f"{'+'.join(ready)} ready: train on", _run_cmd('{left}s', ' --no-selfcheck --no-speed' + big), 600
+            calls.append(Call(w, name, group, cmd, checkout, t))
     return calls
 
 
@@ -238,14 +256,14 @@ def format_plan(calls: list[Call], commit: str = '<git rev-parse HEAD>') -> str:
         lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {d['carry'] or 'nothing (what the last call left stays)'}\n"
                      f"  size    {d['total_mb']} MB = checkout {d['checkout_mb']} + carried {d['total_mb'] - d['checkout_mb']:.2f} "
                      f"(limit {d['limit_mb']} MiB = {CALL_LIMIT / 1e6:.1f} MB){'' if d['fits'] else '  ** OVER THE LIMIT **'}\n"
-                     f"  run     {c.command.format(commit=commit)}   (timeout_s {c.timeout_s})")
+                     f"  run     {c.command.format(commit=commit, left='<budget_left_s - 45>')}   (timeout_s {c.timeout_s})")
     return '\n'.join(lines)
 
 # %% ../nbs/46_device.ipynb #a1000008
 def stage(root: str | Path | None = None, data: str | Path | None = None, datasets: tuple = ('mnist', 'cifar10', 'imagenette'),
           part_mb: float | None = None, log=print) -> list[Path]:
     "Prepare `.device/`: copy MNIST, write the transfer form of the image zips (split where one call cannot carry it)."
-    root = repo_root(root); data = Path(data) if data else _data_root(root)
+    log = log or _quiet; root = repo_root(root); data = Path(data) if data else _data_root(root)
     part_mb = part_mb or ((CALL_LIMIT - checkout_bytes(root)) / MiB - 1.0) / 2
     written = []
     for name in datasets:
@@ -284,8 +302,8 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
     "Forward and backward of one mechanism on `device` (fp32 and bf16 autocast) against float64 on the CPU, same weights."
     import copy
     import torch
-    from .bench import bench_options
-    from .core import build_attention, get_attention_spec, layer_heads
+    from effattn.bench import bench_options
+    from effattn.core import build_attention, get_attention_spec, layer_heads
     torch.manual_seed(0)
     layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).eval()
     x = torch.randn(batch, N, dim, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
@@ -311,7 +329,7 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
 def selfcheck(device: str = 'cuda', names: list[str] | None = None, log=print) -> list[dict]:
     "Every mechanism on `device`, fp32 and bf16, against the float64 CPU output of the same weights; one row each (never raises)."
     import torch
-    from .core import list_attention
+    from effattn.core import list_attention
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
     rows = []
     for name in names or list_attention():
@@ -327,8 +345,8 @@ def selfcheck(device: str = 'cuda', names: list[str] | None = None, log=print) -
 def model_check(specs: list, device: str = 'cuda', budget_s: float = 60.0, log=print) -> dict[str, str]:
     "One fp32 training step of each distinct model of `specs` on `device`: {model key: 'ok' or the error}."
     import torch
-    from .data import DATASETS
-    from .presets import create_model
+    from effattn.data import DATASETS
+    from effattn.presets import create_model
     out, t0 = {}, time.time()
     for s in specs:
         key = _model_key(s)
@@ -355,7 +373,7 @@ def compile_check(device: str = 'cuda') -> dict:
     "002's CIFAR-10 model: a training step under torch.compile against eager (loss and gradients), TF32 off."
     import copy
     import torch
-    from .presets import create_model
+    from effattn.presets import create_model
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
     torch.manual_seed(0)
     m = create_model('002_cifar').to(device); mc = copy.deepcopy(m)
@@ -373,33 +391,33 @@ def compile_check(device: str = 'cuda') -> dict:
     return row
 
 # %% ../nbs/46_device.ipynb #a100000b
-def _speed_000(dev, save):
-    from .campaign import DATASET_SIZES
-    from .papers import p000
-    P = p000.profile('paper')
+def _speed_000(dev, save, prof: str = 'paper'):
+    from effattn.campaign import DATASET_SIZES
+    from effattn.papers import p000
+    P = p000.profile(prof)
     n_train, n_val = DATASET_SIZES['imagenette']
     save('000', 'timing', p000.timing_table(P.timing, dev, n_train, n_val))
     save('000', 'memory_scaling', p000.memory_scaling(P.measure['scaling'], dev))
 
 
-def _speed_001(dev, save):
-    from .measure import provenance
-    from .papers import p001
-    S = p001.profile('paper').speed
+def _speed_001(dev, save, prof: str = 'paper'):
+    from effattn.measure import provenance
+    from effattn.papers import p001
+    S = p001.profile(prof).speed
     save('001', 'throughput', p001.time_rows(S['depth'], S['batch'], S['blocks'], dev, provenance(dev)['hardware']))
 
 
-def _speed_002(dev, save):
-    from .papers import p002
-    P = p002.profile('paper')
+def _speed_002(dev, save, prof: str = 'paper'):
+    from effattn.papers import p002
+    P = p002.profile(prof)
     save('002', 'speed', p002.speed_tables(P, dev))
     save('002', 'synthetic', p002.synthetic_table(P.synthetic, dev))
 
 
-def _speed_003(dev, save):
-    from .measure import provenance
-    from .papers import p003, paper_tables
-    P = p003.profile('paper'); SP = P.speed
+def _speed_003(dev, save, prof: str = 'paper'):
+    from effattn.measure import provenance
+    from effattn.papers import p003, paper_tables
+    P = p003.profile(prof); SP = P.speed
     t = p003.time_models(p003.speed_models(P), SP['batch'], SP['steps'], SP['blocks'], dev)
     save('003', 'speed_timings', t)
     try: save('003', 'speed', p003.speed_table(t, p003.paper_results(paper_tables('003')), SP['batch'], SP['steps'],
@@ -407,9 +425,9 @@ def _speed_003(dev, save):
     except Exception as e: print(f"003 speed_table not built ({type(e).__name__}: {e}); the timings are saved")
 
 
-def _speed_004(dev, save):
-    from .papers import p004, paper_tables
-    P = p004.profile('paper', time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
+def _speed_004(dev, save, prof: str = 'paper'):
+    from effattn.papers import p004, paper_tables
+    P = p004.profile(prof, time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
     paper = paper_tables('004')
     mem = save('004', 'memory_scaling', p004.memory_scaling(P, dev, log=None))
     tab, t004 = p004.table_004(P, mem, paper['memory_table'], dev, log=None)
@@ -421,38 +439,54 @@ def _speed_004(dev, save):
     save('004', 'time_crossover', p004.crossover_table(tim, stopped).reset_index())
 
 
-def _speed_mechanisms(dev, save):
+def _speed_mechanisms(dev, save, prof: str = 'paper'):
     import pandas as pd
-    from .bench import attention_benchmark
-    rows = attention_benchmark(sizes=(1024, 4096, 16384), device=str(dev), repeats=5, max_seconds=2.0, log=None)
+    from effattn.bench import attention_benchmark
+    toy = prof == 'smoke'
+    rows = attention_benchmark(sizes=(16, 64) if toy else (1024, 4096, 16384), device=str(dev), batch=2 if toy else 8,
+                               repeats=1 if toy else 5, max_seconds=2.0, log=None)
     save('bench', 'attention_gpu', pd.DataFrame(rows))
 
 
-SPEED_TASKS = {  # name -> (function(device, save), timeout in seconds on the device), in priority order
-    '000': (_speed_000, 45), '004': (_speed_004, 60), '003': (_speed_003, 30), '002': (_speed_002, 75),
-    '001': (_speed_001, 45), 'mechanisms': (_speed_mechanisms, 45),
-}
+SPEED_TASKS = {  # name -> (function(device, save), timeout in s on an H100, the tables it saves), in priority order
+    '000': (_speed_000, 100, ('000/timing', '000/memory_scaling')),
+    '004': (_speed_004, 100, ('004/memory_scaling', '004/memory_table_004', '004/flash_table_004', '004/identical_outputs',
+                              '004/time_scaling', '004/time_crossover')),
+    '003': (_speed_003, 60, ('003/speed_timings',)),
+    '002': (_speed_002, 150, ('002/speed', '002/synthetic')),
+    '001': (_speed_001, 40, ('001/throughput',)),
+    'mechanisms': (_speed_mechanisms, 60, ('bench/attention_gpu',)),
+}  # timeouts: the first window (H100) saw 001 take 24 s, and 000, 003 and 002 run past 45, 30 and 75 s
 
 
-def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None) -> list[Path]:
-    "Run one speed task; its tables go to data/results/<paper>/gpu/<table>.paper.csv beside the provenance."
+def speed_done(name: str, root: str | Path | None = None) -> bool:
+    "Whether every table of speed task `name` is already in data/results/<paper>/gpu/ (a later window skips it)."
+    return all((repo_root(root) / 'data' / 'results' / t.split('/')[0] / 'gpu' / f"{t.split('/')[1]}.paper.csv").exists()
+               for t in SPEED_TASKS[name][2])
+
+
+def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
+               profile: str = 'paper',  # the papers' settings; 'smoke' times toy sizes (a check on the CPU)
+               ) -> list[Path]:
+    "Run one speed task; its tables go to data/results/<paper>/gpu/<table>.<profile>.csv beside their provenance."
     import torch
-    from .measure import provenance
-    from .runtime import atomic_write_text
+    from effattn.measure import provenance
+    from effattn.runtime import atomic_write_text
     root = repo_root(root); dev = torch.device(device); saved = []
     def save(paper, table, df):
         d = root / 'data' / 'results' / paper / 'gpu'
-        atomic_write_text(d / f'{table}.paper.csv', df.to_csv(index=False))
-        atomic_write_text(d / f'{table}.paper.provenance.json', json.dumps(provenance(dev, profile='paper', task=name), indent=1))
-        saved.append(d / f'{table}.paper.csv'); print(f"  saved {paper}/gpu/{table}.paper.csv ({len(df)} rows)", flush=True)
+        atomic_write_text(d / f'{table}.{profile}.csv', df.to_csv(index=False))
+        tf32 = dict(matmul_tf32=torch.backends.cuda.matmul.allow_tf32, cudnn_tf32=torch.backends.cudnn.allow_tf32)
+        atomic_write_text(d / f'{table}.{profile}.provenance.json', json.dumps(provenance(dev, profile=profile, task=name, **tf32), indent=1))
+        saved.append(d / f'{table}.{profile}.csv'); print(f"  saved {paper}/gpu/{table}.{profile}.csv ({len(df)} rows)", flush=True)
         return df
-    SPEED_TASKS[name][0](dev, save)
+    SPEED_TASKS[name][0](dev, save, profile)
     return saved
 
 # %% ../nbs/46_device.ipynb #a100000c
 def _restore_data(root: Path, log=print) -> list[str]:
     "Rebuild the image zips from their transfers under .device/, then decode every dataset present once (cached); the datasets ready."
-    ddir, ready = root / DEVICE_DIR / 'datasets', []
+    ddir, ready, log = root / DEVICE_DIR / 'datasets', [], log or _quiet
     for name, (files, how) in DATA_FILES.items():
         ok = True
         for rel in files:
@@ -469,7 +503,7 @@ def _restore_data(root: Path, log=print) -> list[str]:
             else: ok = ok and dst.exists()
         if ok: ready.append(name)
     for name in ready:
-        from .data import load_dataset
+        from effattn.data import load_dataset
         for split in ('train', 'test'):
             t = time.time(); d = load_dataset(name, split, root=ddir, source='offline')
             log(f"  {name}/{split}: {len(d)} images decoded or read from the cache in {time.time() - t:.1f} s")
@@ -500,18 +534,40 @@ def _sub(args: list[str], timeout: float, log=print) -> tuple[str, float]:
         return 'timed out', time.time() - t
 
 # %% ../nbs/46_device.ipynb #a100000d
-def _items(papers: list[str] | None, only: str | None, data_root: Path, log=print) -> list:
-    "The GPU queue's runs (campaign's priority order) whose datasets are on the device."
-    from .campaign import queue
-    from .data import locate
+PARK_MB = 15.0  # a partial run comes back parked only if its checkpoint is at most this big (the checkout must stay small)
+
+
+def _checkpoint_mb(spec, cache: dict) -> float:
+    "MiB of a run's resumable checkpoint: its parameters and AdamW's two moments in float32 (per distinct model)."
+    key = _model_key(spec)
+    if key not in cache:
+        from effattn.presets import create_model
+        cache[key] = 12 * sum(p.numel() for p in create_model(spec.preset, **json.loads(json.dumps(spec.model))).parameters()) / MiB
+    return cache[key]
+
+
+def _items(papers: list[str] | None, only: str | None, data_root: Path, log=print, park_mb: float = PARK_MB) -> list:
+    """The GPU queue's unfinished runs (campaign's priority order) whose datasets are on the device, less those whose
+    checkpoint could not come back parked (they need a session that finishes them)."""
+    from effattn.campaign import queue, run_states
+    from effattn.data import locate
     items = queue('gpu', papers, only=only)
+    items = [it for it, st in zip(items, run_states(items)) if st.status != 'done']
     have = {}
     for it in items:
         ds = it.spec.dataset
         if ds not in have: have[ds] = all(locate(ds, sp, data_root) for sp in ('train', 'test'))
     missing = sorted(d for d, ok in have.items() if not ok)
     if missing and log: log(f"  not on this device, so not queued: {', '.join(missing)}")
-    return [it for it in items if have[it.spec.dataset]]
+    cache = {}
+    big = [it for it in items if have[it.spec.dataset] and _checkpoint_mb(it.spec, cache) > park_mb]
+    if big and log: log(f"  not queued, their checkpoints (> {park_mb:g} MB) could not be parked: "
+                        + ', '.join(f"{it.spec.name} ({_checkpoint_mb(it.spec, cache):.0f} MB)" for it in big[:8])
+                        + (f" and {len(big) - 8} more" if len(big) > 8 else ''))
+    return [it for it in items if have[it.spec.dataset] and it not in big]
+
+
+MODEL_CHECKS = 48  # queued runs whose models the self-check steps once (those a window can reach)
 
 
 def _checks(device: str, path: Path, papers, only, data_root: Path) -> int:
@@ -520,7 +576,7 @@ def _checks(device: str, path: Path, papers, only, data_root: Path) -> int:
     def save(): path.parent.mkdir(parents=True, exist_ok=True); path.write_text(json.dumps(res, indent=1))
     print("self-check: every mechanism, fp32 and bf16 autocast, against float64 on the CPU", flush=True)
     res['mechanisms'] = selfcheck(device, log=lambda m: print(m, flush=True)); save()
-    specs = [it.spec for it in _items(papers, only, data_root, log=None)]
+    specs = [it.spec for it in _items(papers, only, data_root, log=None)][:MODEL_CHECKS]
     print(f"self-check: one training step of each of the {len({_model_key(s) for s in specs})} queued models", flush=True)
     res['models'] = model_check(specs, device, log=lambda m: print(m, flush=True)); save()
     print(f"  {sum(v == 'ok' for v in res['models'].values())} of {len(res['models'])} models ok", flush=True)
@@ -541,8 +597,11 @@ class Window:
     only: str | None = None
     selfcheck: bool = True
     speed: bool = True
-    speed_budget_s: float = 240.0
-    pack_reserve_s: float = 20.0
+    speed_budget_s: float = 330.0
+    root: Path | None = None
+    allow_big: bool = False  # also queue runs whose checkpoints cannot be parked (they must finish within the call)
+    pack_reserve_s: float = 20.0  # seconds kept for stopping the workers, parking and packing
+    min_train_s: float = 45.0  # training starts only with at least this much time left
     t0: float = field(default_factory=time.time)
     id: str = field(default_factory=lambda: time.strftime('%Y%m%d-%H%M%S'))
     phases: dict = field(default_factory=dict)
@@ -579,7 +638,8 @@ def _phase_checks(w: Window, root: Path, data_root: Path) -> set[str]:
 def _phase_speed(w: Window) -> None:
     "The speed tasks in priority order, each in a subprocess with its own timeout, within the speed budget."
     end, done = time.time() + min(w.speed_budget_s, max(0.0, w.left - 120)), {}
-    for name, (_, timeout) in SPEED_TASKS.items():
+    for name, (_, timeout, _) in SPEED_TASKS.items():
+        if speed_done(name, w.root): done[name] = 'done by an earlier window'; continue
         room = end - time.time()
         if room < min(timeout, 30): done[name] = 'skipped (speed budget spent)'; continue
         w.log(f"speed: {name} (at most {min(timeout, room):.0f} s)")
@@ -591,16 +651,17 @@ def _phase_speed(w: Window) -> None:
 
 def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) -> None:
     "The GPU queue, several runs at once, in fp32 with TF32 matmuls, until the budget (less the packing) is spent."
-    from .campaign import run as campaign_run, run_states
-    items = [it for it in _items(w.papers, w.only, data_root, w.log) if _model_key(it.spec) not in skip_models]
+    from effattn.campaign import run as campaign_run, run_states
+    items = [it for it in _items(w.papers, w.only, data_root, w.log, float('inf') if w.allow_big else PARK_MB)
+             if _model_key(it.spec) not in skip_models]
     budget = w.left - w.pack_reserve_s
-    if budget < 45 or not items:
+    if budget < w.min_train_s or not items:
         w.phases['train'] = dict(status=f"not started ({len(items)} runs, {budget:.0f} s left)"); w.log(w.phases['train']['status']); return
     os.environ.setdefault('CUBLAS_WORKSPACE_CONFIG', ':4096:8')  # deterministic cuBLAS, as fit() asks for deterministic algorithms
     before = run_states(items, device_type=w.device.split(':')[0])
     t = time.time()
     outcome = campaign_run(items, budget, w.jobs, w.device, precision='tf32', reserve_s=10.0, log=w.log,
-                           log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=15.0)
+                           log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=PARK_MB)
     minutes = (time.time() - t) / 60
     after = run_states(items, device_type=w.device.split(':')[0])
     epochs = sum(max(0, a.epoch - b.epoch) for a, b in zip(after, before))
@@ -650,7 +711,7 @@ def _read_packs(folder: Path) -> list[tuple[str, bytes]]:
 
 def _merge(data: bytes, root: Path) -> list[str]:
     "Extract a pack into the checkout: .jsonl files gain the lines they lack (records are appended, never lost), others are replaced."
-    from .runtime import atomic_write_text
+    from effattn.runtime import atomic_write_text
     names = []
     with tarfile.open(fileobj=io.BytesIO(data), mode='r:gz') as tar:
         for m in tar.getmembers():
@@ -671,12 +732,12 @@ def _merge(data: bytes, root: Path) -> list[str]:
 # %% ../nbs/46_device.ipynb #a1000010
 def _drop_stale_parked(root: Path, log=print) -> None:
     "Remove parked checkpoints of runs that have since finished (a pack cannot carry a deletion)."
-    from .campaign import parked_dir, queue, run_state
-    for name in ('gpu', 'cpu'):
-        for it in queue(name):
-            d = parked_dir(it.spec, root)
-            if d.exists() and run_state(it.spec).status == 'done':
-                shutil.rmtree(d); log(f"  removed the parked checkpoint of {it.spec.name}: it has finished")
+    log = log or _quiet
+    from effattn.campaign import parked_dir, queue, run_states
+    items = [it for name in ('gpu', 'cpu') for it in queue(name) if parked_dir(it.spec, root).exists()]
+    for it, st in zip(items, run_states(items)):
+        if st.status == 'done' and parked_dir(it.spec, root).exists():
+            shutil.rmtree(parked_dir(it.spec, root)); log(f"  removed the parked checkpoint of {it.spec.name}: it has finished")
 
 
 def _snapshot(root: Path) -> dict[Path, tuple[int, int]]:
@@ -686,7 +747,7 @@ def _snapshot(root: Path) -> dict[Path, tuple[int, int]]:
 
 def _finish(w: Window, root: Path, info: dict) -> list[Path]:
     "Record the window, pack what changed under data/ and figures/ into $OUT, keep a copy for the machine's next call."
-    from .measure import git_commit
+    from effattn.measure import git_commit
     rec = dict(window=w.id, date=time.strftime('%Y-%m-%d %H:%M:%S %z', time.localtime(w.t0)), machine=info, commit=git_commit(),
                budget_s=w.budget_s, device=w.device, papers=w.papers, only=w.only, phases=w.phases,
                seconds=round(time.time() - w.t0, 1))
@@ -707,12 +768,17 @@ def _finish(w: Window, root: Path, info: dict) -> list[Path]:
 
 def window(budget: str | float = '540s', out: str | Path | None = None, device: str = 'cuda', jobs: int | None = None,
            papers: list[str] | None = None, only: str | None = None, selfcheck: bool = True, speed: bool = True,
-           root: str | Path | None = None) -> Window:
+           root: str | Path | None = None, allow_big: bool = False,
+           **settings,  # other `Window` fields: pack_reserve_s, min_train_s, speed_budget_s
+           ) -> Window:
     "A device window in one call: data, self-check, speed, training, then the pack in `out` ($OUT). Never raises past a phase."
     import traceback
-    from .campaign import parse_budget
+    from effattn.campaign import parse_budget
     root = repo_root(root); out = Path(out or os.environ.get('OUT') or root / 'runs' / 'device_out'); out.mkdir(parents=True, exist_ok=True)
-    w = Window(parse_budget(budget), out, device, jobs or max(1, min(12, (os.cpu_count() or 2) - 2)), papers, only, selfcheck, speed)
+    w = Window(parse_budget(budget), out, device, jobs or max(1, min(12, (os.cpu_count() or 2) - 2)), papers, only, selfcheck, speed,
+               root=root, allow_big=allow_big, **settings)
+    if os.environ.get('EFFATTN_COMMIT'):  # the checkout was copied: its commit is EFFATTN_COMMIT, whatever a stale .git there says
+        os.environ['GIT_DIR'] = str(root / DEVICE_DIR / 'no-git')
     os.environ.setdefault('EFFATTN_CACHE', str(root / DEVICE_DIR / 'cache'))
     data_root = root / DEVICE_DIR / 'datasets'; os.environ['EFFATTN_DATA'] = str(data_root)
     w.snapshot = _snapshot(root)
@@ -738,13 +804,13 @@ def window(budget: str | float = '540s', out: str | Path | None = None, device: 
 # %% ../nbs/46_device.ipynb #a1000011
 def unpack(folder: str | Path, root: str | Path | None = None, report: bool = True, log=print) -> list[str]:
     "Merge the packs a window returned (the device tool's files_at) into data/ and figures/, oldest first; the files merged."
-    root = repo_root(root); names = []
+    root = repo_root(root); names = []; log = log or _quiet
     for stem, data in _read_packs(Path(folder)):
         got = _merge(data, root); names += got
         log(f"{stem}: merged {len(got)} files")
     _drop_stale_parked(root, log)
     if report:
-        from .report import write_report
+        from effattn.report import write_report
         log(f"wrote {write_report(root=root)}")
     return names
 
@@ -760,16 +826,23 @@ def add_parser(sub) -> None:
     d.add_argument('--jobs', type=int, default=None, help="run: training runs at once (default: cores - 2, at most 12)")
     d.add_argument('--papers', nargs='+', default=None); d.add_argument('--only', default=None, metavar='REGEX')
     d.add_argument('--no-selfcheck', action='store_true'); d.add_argument('--no-speed', action='store_true')
+    d.add_argument('--allow-big', action='store_true', help="run: also runs whose checkpoints are too big to park (they must "
+                   "finish within the call, or their progress is lost)")
     d.add_argument('--no-report', action='store_true', help="unpack: do not regenerate data/REPRODUCTION.md")
 
 
 def command(args) -> int:
     "Run `effattn device ...` from parsed arguments; the exit status."
-    if args.action == 'plan':
-        calls = plan()
-        print(json.dumps([c.as_dict() for c in calls], indent=1) if args.json else format_plan(calls)); return 0
-    if args.action == 'stage':
-        stage(); print(format_plan(plan())); return 0
+    if args.action in ('plan', 'stage'):
+        from effattn.measure import git_commit
+        if args.action == 'stage': stage()
+        calls, commit = plan(), git_commit(repo_root())
+        if args.json: print(json.dumps([c.as_dict() | dict(command=c.command.format(commit=commit, left='{left}')) for c in calls], indent=1))
+        else: print(format_plan(calls, commit))
+        if commit.endswith('+dirty') or commit == 'unknown':
+            print(f"effattn device: the code is not a clean commit ({commit}): commit first, so that the window's records "
+                  f"name the code that made them.", file=sys.stderr)
+        return 0
     if args.action == 'receive':
         for p in sorted((repo_root() / DEVICE_DIR).rglob('*')):
             if p.is_file(): print(f"  {p.relative_to(repo_root())}: {p.stat().st_size / 1e6:.1f} MB")
@@ -778,7 +851,7 @@ def command(args) -> int:
         if not args.folder: print("effattn device unpack: name the folder the files came back to (the tool's files_at).", file=sys.stderr); return 2
         unpack(args.folder, report=not args.no_report); return 0
     w = window(args.budget, device=args.device, jobs=args.jobs, papers=args.papers, only=args.only,
-               selfcheck=not args.no_selfcheck, speed=not args.no_speed)
+               selfcheck=not args.no_selfcheck, speed=not args.no_speed, allow_big=args.allow_big)
     return 0 if not (w.phases.get('train') or {}).get('failed') else 1
 
 

@@ -20,7 +20,7 @@ from .runtime import atomic_write_text
 # %% auto #0
 __all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value',
            'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims', 'merged_claims', 'build_report',
-           'judge_campaigns', 'write_report']
+           'gpu_tables', 'judge_campaigns', 'write_report']
 
 # %% ../nbs/44_report.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
@@ -242,18 +242,26 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
     return '\n'.join(lines)
 
 # %% ../nbs/44_report.ipynb #8c11a06c
+def gpu_tables(results_dir: str | Path) -> dict:
+    "The tables a device window measured for a paper at its settings: `<results>/gpu/<name>.paper.csv` as {name: DataFrame}."
+    import pandas as pd
+    d = Path(results_dir) / 'gpu'
+    return {f.name.removesuffix('.paper.csv'): pd.read_csv(f) for f in sorted(d.glob('*.paper.csv'))} if d.is_dir() else {}
+
+
 def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
-    "Save the claims each paper module judges itself (from the campaign's paper-setting records, `judge_campaign`, and analytic ones, `judge_analytic`); the files written."
+    "Save the claims each paper module judges itself (from the campaign's paper-setting records, `judge_campaign`, analytic ones, `judge_analytic`, and speed measured by a device window, `judge_gpu`); the files written."
     from effattn.experiment import load_records
     out = []
     for key, info in PAPERS.items():
         try: mod = info.load()
         except ImportError: continue
-        if not (hasattr(mod, 'judge_campaign') or hasattr(mod, 'judge_analytic')): continue
+        if not any(hasattr(mod, f) for f in ('judge_campaign', 'judge_analytic', 'judge_gpu')): continue
         res = output_dirs(key, 'paper', root)['results']
         paper_dir = repo_root(root) / 'data' / 'paper'
         claims = mod.judge_campaign(load_records(key, 'paper', res), paper_dir) if hasattr(mod, 'judge_campaign') else []
         claims += mod.judge_analytic(paper_dir) if hasattr(mod, 'judge_analytic') else []
+        claims += mod.judge_gpu(gpu_tables(res), paper_dir) if hasattr(mod, 'judge_gpu') else []
         out.append(save_claims(key, 'paper', claims, res, name=CAMPAIGN))
         if log: log(f"{key}: {sum(c.verdict != 'not run' for c in claims)} of {len(claims)} paper-setting claims judged")
     return out

@@ -22,7 +22,7 @@ from ..experiment import RunSpec
 from ..flops import count_flops
 from ..hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus
 from ..measure import TensorMemory
-from . import Results, override_profile
+from . import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..report import Claim, mean_std, not_run, run_noise
 from ..vit import register_layout
@@ -37,7 +37,7 @@ __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAI
            'flops_table', 'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical',
            'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows',
            'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4',
-           'judge_changes', 'judge_speed', 'judge_focus', 'judge_imagenet', 'judge']
+           'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
 
 # %% ../../nbs/52_p001.ipynb #45c38783
 def hydra_layers(depth: int, n: int, where: str) -> list[int]:
@@ -895,6 +895,15 @@ def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataF
                          'sign beyond the timing noise') if v != 'not run' else f'{setup}: one timing round, no timing noise',
                          kind='speed', paper_device='V100', our_device=hw))
     return out
+
+# %% ../../nbs/52_p001.ipynb #c1a0e7f3
+def judge_gpu(gpu: dict,  # the device window's tables of this paper: {'throughput': `time_rows` on a lent GPU}
+              paper_dir=None,  # where the paper's own tables are (default data/paper)
+              ) -> list[Claim]:
+    "Tables 2-3 and §1's throughput gains judged on a lent GPU; none before a window has timed them."
+    if gpu.get('throughput') is None: return []
+    pt = paper_tables('001', paper_dir)
+    return judge_speed(gpu['throughput'], pt['tables'], pt['text'])
 
 # %% ../../nbs/52_p001.ipynb #cf11118c
 def judge_focus(fig3: dict | None) -> list[Claim]:  # values 'fig3': images, gap (relative), model

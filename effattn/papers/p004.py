@@ -64,7 +64,7 @@ PROFILES = {
                    time_sizes=(65, 122, 257, 530, 1025, 2026, 4097, 8282, 16385), table_sizes=(512, 2048, 8192),
                    flash_N=2048, mem_cap_gb=6.0, time_cap_s=60.0, time_shape=(1, 1), blocks=3, target_s=0.1,
                    accuracy=_ACCURACY),
-    'paper': Profile(memory_sizes=(257, 1025, 4097, 16385, 32762, 65537, 131073),
+    'paper': Profile(memory_sizes=(257, 1025, 4097, 16385, 32762, 65537, 131045),  # N = 1 + s^2: a class token and an s x s grid
                      time_sizes=(257, 1025, 2026, 4097, 8282, 16385, 32762, 65537), table_sizes=(512, 2048, 8192, 32768),
                      flash_N=2048, mem_cap_gb=40.0, time_cap_s=60.0, time_shape=(4, 8), blocks=5, target_s=0.2,
                      accuracy=_ACCURACY),
