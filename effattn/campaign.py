@@ -71,6 +71,8 @@ QUEUES: dict[str, list[Group]] = {
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar' and not s.model),
         ATTENTION_ERROR,
         Group("002 MNIST hybrids x {relu, softmax} at m = 64, seed 0", '002', HYBRIDS_M64('mnist')),
+        Group("002 CIFAR-10 hybrids at m = 128, seed 0 (with m = 64, Table 2's plateau claim)", '002',
+              lambda s: s.dataset == 'cifar10' and s.seed == 0 and s.tags.get('m') == 128),
     ],
     'gpu': [  # verdicts per GPU-minute: the cheapest decisive runs first; a window takes those whose data it carries
         Group("000 CIFAR-10 baseline, the code's d = 192 model, seed 0 (§5.2: 74% / 98%)", '000',

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import torch
 from torch import Tensor, nn
 
 # %% auto #0
 __all__ = ['ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_floating',
-           'check_nonempty', 'check_qkv', 'check_no_mask', 'MultiHeadAttention', 'AttentionSpec', 'mechanism_modules',
-           'load_builtin_attention', 'register_attention', 'list_attention', 'get_attention_spec', 'build_attention',
-           'ignored_heads', 'layer_heads', 'attention_cost']
+           'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype', 'MultiHeadAttention', 'AttentionSpec',
+           'mechanism_modules', 'load_builtin_attention', 'register_attention', 'list_attention', 'get_attention_spec',
+           'build_attention', 'ignored_heads', 'layer_heads', 'attention_cost']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -116,6 +117,13 @@ def check_no_mask(who: str, attn_mask=None, is_causal: bool = False):
     if attn_mask is not None or is_causal:
         raise ValueError(f"{who} attends over all tokens and does not support attention masks or causal masking; "
                          f"call it without attn_mask/is_causal (or use 'softmax' via torch's scaled_dot_product_attention).")
+
+# %% ../nbs/00_core.ipynb #e5a1c0d2
+def compute_dtype(*tensors: Tensor) -> torch.dtype:
+    "The dtype to compute in: the promotion of the inputs' dtypes and float32 (float16/bfloat16 -> float32, float64 stays)."
+    dt = torch.float32
+    for t in tensors: dt = torch.promote_types(dt, t.dtype)
+    return dt
 
 # %% ../nbs/00_core.ipynb #641ca0ac
 class MultiHeadAttention(nn.Module):

@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, check_positive_int, check_qkv, compute_dtype, register_attention
 from .performer import check_nonnegative, kernelized_attention
 from .sparse import grid_shape
 
@@ -41,8 +41,9 @@ def focused_linear_attention(
     "Focused linear attention phi_p(Q) (phi_p(K)^T V) / (phi_p(Q) phi_p(K)^T 1), in float32 inside, O(N d^2)."
     check_qkv(q, k, v, 'focused_linear_attention')
     with torch.autocast(q.device.type, enabled=False):
-        s = None if scale is None else scale.float()
-        phi_q, phi_k = focused_features(q.float(), p, s), focused_features(k.float(), p, s)
+        acc = compute_dtype(q, k, v)
+        s = None if scale is None else scale.to(acc)
+        phi_q, phi_k = focused_features(q.to(acc), p, s), focused_features(k.to(acc), p, s)
         return kernelized_attention(phi_q, phi_k, v, eps).to(v.dtype)
 
 

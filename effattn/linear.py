@@ -9,7 +9,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_qkv, register_attention
+from .core import MultiHeadAttention, check_qkv, compute_dtype, register_attention
 from .performer import kernelized_attention
 
 # %% auto #0
@@ -28,7 +28,8 @@ def linear_attention(
     "Linear attention with phi = elu + 1 and row normalisation (Katharopoulos et al. 2020; 004)."
     check_qkv(q, k, v, 'linear_attention')
     with torch.autocast(q.device.type, enabled=False):
-        return kernelized_attention(elu_feature_map(q.float()), elu_feature_map(k.float()), v, eps).to(v.dtype)
+        acc = compute_dtype(q, k, v)
+        return kernelized_attention(elu_feature_map(q.to(acc)), elu_feature_map(k.to(acc)), v, eps).to(v.dtype)
 
 # %% ../nbs/17_linear.ipynb #641d6c80
 @register_attention('linear', kernel_fn=linear_attention, paper='Katharopoulos et al. 2020; 004 (LinearAttention)')

@@ -10,7 +10,7 @@ from typing import Sequence
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, check_tokens, register_attention
+from .core import MultiHeadAttention, check_positive_int, check_qkv, check_tokens, compute_dtype, register_attention
 from .focused import check_grid_option
 from .performer import check_nonnegative, kernelized_attention
 from .sparse import grid_shape
@@ -26,7 +26,8 @@ def relu_linear_attention(
     "ReLU linear attention with its normaliser, in float32 with autocast off (as EfficientViT); returned in v's dtype."
     check_qkv(q, k, v, 'relu_linear_attention')
     with torch.autocast(q.device.type, enabled=False):
-        return kernelized_attention(torch.relu(q.float()), torch.relu(k.float()), v, eps).to(v.dtype)
+        acc = compute_dtype(q, k, v)
+        return kernelized_attention(torch.relu(q.to(acc)), torch.relu(k.to(acc)), v, eps).to(v.dtype)
 
 # %% ../nbs/19b_litemla.ipynb #672d4118
 @register_attention('litemla', kernel_fn=relu_linear_attention,

@@ -12,7 +12,7 @@ from typing import Callable
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_choice, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, check_choice, check_positive_int, check_qkv, compute_dtype, register_attention
 
 # %% auto #0
 __all__ = ['SCALINGS', 'FEATURE_MAPS', 'orthogonal_features', 'random_projection', 'softmax_features', 'relu_features',
@@ -179,9 +179,10 @@ def kernelized_attention(
     v: Tensor,  # values (B, H, M, dv)
     eps: float = 0.0,  # added to the normaliser (0: exact row normalisation)
 ) -> Tensor:
-    "Linear attention `phi_q (phi_k^T v) / (phi_q phi_k^T 1)` in float32, O(N m) memory; returned in v's dtype."
+    "Linear attention `phi_q (phi_k^T v) / (phi_q phi_k^T 1)` in at least float32 (`compute_dtype`), O(N m) memory; returned in v's dtype."
     with torch.autocast(v.device.type, enabled=False):
-        phi_q, phi_k, vf = phi_q.float(), phi_k.float(), v.float()
+        acc = compute_dtype(phi_q, phi_k, v)
+        phi_q, phi_k, vf = phi_q.to(acc), phi_k.to(acc), v.to(acc)
         # the key sum rides along as a column of ones beside v, so one small (m, dv + 1) summary gives numerator and
         # normaliser in a single pass over phi_q (measured: ~30% less fwd+bwd time than a separate phi_q @ sum(phi_k)).
         # The summary is formed as ((v | 1)^T phi_k)^T, not phi_k^T (v | 1): then phi_k's gradient comes back contiguous,
@@ -201,12 +202,13 @@ def performer_attention(
     feature_map: str | Callable = 'softmax',  # a FEATURE_MAPS name, or a module/function (x, omega, is_query) -> features
     eps: float = 0.0,  # added to the normaliser
 ) -> Tensor:
-    "Performer attention: features of q and k from `feature_map`, then `kernelized_attention` (float32 inside)."
+    "Performer attention: features of q and k from `feature_map`, then `kernelized_attention` (at least float32 inside)."
     check_qkv(q, k, v, 'performer_attention')
     if isinstance(feature_map, str): feature_map = build_feature_map(feature_map, q.shape[-1], omega.shape[-2])
     with torch.autocast(q.device.type, enabled=False):
-        qf, kf, wf = q.float(), k.float(), omega.float()
-        out = kernelized_attention(feature_map(qf, wf, is_query=True), feature_map(kf, wf, is_query=False), v.float(), eps)
+        acc = compute_dtype(q, k, v)
+        qf, kf, wf = q.to(acc), k.to(acc), omega.to(acc)
+        out = kernelized_attention(feature_map(qf, wf, is_query=True), feature_map(kf, wf, is_query=False), v.to(acc), eps)
     return out.to(v.dtype)
 
 # %% ../nbs/13_performer.ipynb #38b6b1fb
@@ -255,8 +257,9 @@ class Performer(MultiHeadAttention):
         "The query and key features `(B, H, N, m)` this layer computes for tokens `x` (for diagnostics)."
         q, k, _ = self.split_qkv(x)
         with torch.autocast(x.device.type, enabled=False):
-            w = self.omega.float()
-            return self.feature_map(q.float(), w, is_query=True), self.feature_map(k.float(), w, is_query=False)
+            acc = compute_dtype(q)
+            w = self.omega.to(acc)
+            return self.feature_map(q.to(acc), w, is_query=True), self.feature_map(k.to(acc), w, is_query=False)
 
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, features={self.features}, kernel={self.kernel_name!r}, "

@@ -137,8 +137,8 @@ class MLPFeatures(FeatureMap):
 
     def forward(self, x, omega, is_query):
         u = random_projection(x, omega)
-        return F.linear(torch.relu(F.linear(u, self.fc1.weight.float(), self.fc1.bias.float())),
-                        self.fc2.weight.float(), self.fc2.bias.float())
+        w1, b1, w2, b2 = (t.to(u.dtype) for t in (self.fc1.weight, self.fc1.bias, self.fc2.weight, self.fc2.bias))
+        return F.linear(torch.relu(F.linear(u, w1, b1)), w2, b2)  # in u's dtype: at least float32, float64 stays
 
     def extra_repr(self): return f"m={self.m}, hidden={self.hidden}"
 

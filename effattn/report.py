@@ -67,7 +67,8 @@ def apply_policy(c: Claim, profile: str) -> Claim:
     if c.kind == 'speed':
         if is_gpu(c.paper_device) and not is_gpu(c.our_device):
             return replace(c, verdict='not run', reason=f"a speed claim timed on {c.paper_device}, measured here only on "
-                           f"a CPU ({c.our_device or 'this machine'}): our figure is shown, not judged. {c.reason}")
+                           f"a CPU ({c.our_device or 'this machine'}): our figure is shown, not judged; GPU slot: a device "
+                           f"window's data/results/{c.paper}/gpu/ (`effattn device`). {c.reason}")
         return c
     if prof != 'paper' and c.verdict in ('reproduced', 'refuted'):  # accuracy from a reduced profile
         reading = 'consistent at reduced scale' if c.verdict == 'reproduced' else 'contradicted at reduced scale'

@@ -5,17 +5,18 @@
 # %% ../nbs/02_testing.ipynb #c7378ffd
 from __future__ import annotations
 
+import math
 import warnings
 
 import torch
 from torch import Tensor
 
-from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads
+from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import TensorMemory
 
 # %% auto #0
-__all__ = ['reference_attention', 'reference_kernel_attention', 'random_qkv', 'rel_error', 'check_attention_contract',
-           'peak_bytes']
+__all__ = ['GRADCHECK_EXEMPT', 'reference_attention', 'reference_kernel_attention', 'random_qkv', 'rel_error',
+           'check_attention_contract', 'check_gradients', 'peak_bytes']
 
 # %% ../nbs/02_testing.ipynb #d4461790
 def reference_attention(
@@ -134,6 +135,34 @@ def check_attention_contract(
         except ValueError: pass
         else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
     return dict(name=name, bf16_rel_err=bf16_err, batch_leak=batch_err)
+
+# %% ../nbs/02_testing.ipynb #f3b2a7c2
+GRADCHECK_EXEMPT = {  # mechanism -> why its default layer's gradient is not the finite-difference one, and what is checked instead
+    'performer': ("FAVOR+'s stabiliser subtracts a detached maximum before exp (as 002's and Performer's code): with the "
+                  "features' eps > 0 the shift no longer cancels, and the gradient treats it as a constant; with eps = 0 "
+                  "(kernel_options={'eps': 0.0}) the layer passes", {'kernel_options': {'eps': 0.0}}),
+}
+
+
+def check_gradients(name: str,  # registered mechanism
+                    dim: int = 8, heads: int = 2, seq_len: int = 16, seed: int = 0,
+                    **options,  # passed to build_attention
+                    ) -> None:
+    "float64 gradcheck of the layer `name` (w.r.t. its input) and of its kernel (w.r.t. q, k, v); AssertionError naming which failed."
+    spec = get_attention_spec(name)
+    if 'seq_len' in spec.options() and 'seq_len' not in spec.defaults: options = {'seq_len': seq_len, **options}
+    if 'grid' in spec.options() and 'grid' not in options:  # a square patch grid of seq_len tokens, no class token
+        side = math.isqrt(seq_len); options = {'grid': (side, seq_len // side), 'prefix_tokens': 0, **options}
+    torch.manual_seed(seed)
+    layer = build_attention(name, dim, layer_heads(name, heads), **options).double().eval()
+    x = torch.randn(1, seq_len, dim, dtype=torch.float64, generator=torch.Generator().manual_seed(seed + 1), requires_grad=True)
+    assert layer(x).dtype == torch.float64, f"{name}: float64 in, {layer(x).dtype} out"
+    ok = torch.autograd.gradcheck(layer, (x,), eps=1e-6, atol=1e-6, rtol=1e-4, raise_exception=False)
+    assert ok, f"{name}: the layer's float64 gradient differs from finite differences"
+    if getattr(layer, 'qkv', None) is None: return  # its own projections (Poly-NL): the layer's check covers its kernel
+    q, k, v = (t.detach().requires_grad_() for t in layer.split_qkv(x.detach()))
+    ok = torch.autograd.gradcheck(layer.kernel, (q, k, v), eps=1e-6, atol=1e-6, rtol=1e-4, raise_exception=False)
+    assert ok, f"{name}: the kernel's float64 gradient differs from finite differences"
 
 # %% ../nbs/02_testing.ipynb #712179ab
 def peak_bytes(
