@@ -30,7 +30,7 @@ __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SMALL_DEVICE'
            'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
            'Run', 'hybrids_match', 'placement', 'kernel_beats', 'm_plateau', 'convergence', 'allperformer_slowest',
            'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
-           'judge', 'judge_campaign']
+           'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu']
 
 # %% ../../nbs/53_p002.ipynb #81d9dacf
 _SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
@@ -784,6 +784,19 @@ def _part_of_grid(c: Claim, ms: list[int], grid: list[int]) -> Claim:
                    f"part of it can neither reproduce it nor refute it; {c.reason}")
 
 
+def small_speed_claims(speed: pd.DataFrame | None,  # `speed_tables` (every dataset timed), or None where it was not saved
+                       paper_tables: dict, ds: str, why: str = '',  # why `speed` is missing
+                       ) -> list[Claim]:
+    "§6.6's speed claims of dataset `ds` (no speed-up; ReLU faster in training, in inference), from the `speed` table."
+    mine = None if speed is None else _timing(speed[speed.dataset == ds], 'train_ms_per_batch', 'infer_ms_per_batch')
+    paper = _timing(paper_tables[PAPER_TABLE[ds][0]], 'epoch_s', 'infer_ms_per_batch')
+    missing = why or f"the speed table has no {ds} rows"
+    return [no_speedup(mine, paper, ds, missing)] + [
+        relu_faster(mine, paper, (col,), f'002-{ds}-relu-faster{sfx}', f'{ds}: ReLU-kernel models {verb} faster than '
+                    'softmax-kernel ones at every layout and m', f'§6.6 / Fig. {fig}', SMALL_DEVICE, missing)
+        for col, sfx, verb, fig in (('train', '', 'train', 6), ('infer', '-inference', 'infer', 7))]
+
+
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "002's claims at `profile`, judged from its run records, its saved `speed` and `synthetic` tables and the paper's tables."
     claims = []
@@ -791,13 +804,7 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     for ds in DATASETS:
         acc = _paper_acc(paper_tables, ds)
         if profile != 'paper': claims += accuracy_claims(_runs(results.records, ds), acc, paper_tables, ds)
-        mine = None if speed is None else _timing(speed[speed.dataset == ds], 'train_ms_per_batch', 'infer_ms_per_batch')
-        paper = _timing(paper_tables[PAPER_TABLE[ds][0]], 'epoch_s', 'infer_ms_per_batch')
-        missing = why or f"the speed table has no {ds} rows"
-        claims += [no_speedup(mine, paper, ds, missing)] + [
-            relu_faster(mine, paper, (col,), f'002-{ds}-relu-faster{sfx}', f'{ds}: ReLU-kernel models {verb} faster than '
-                        'softmax-kernel ones at every layout and m', f'§6.6 / Fig. {fig}', SMALL_DEVICE, missing)
-            for col, sfx, verb, fig in (('train', '', 'train', 6), ('infer', '-inference', 'infer', 7))]
+        claims += small_speed_claims(speed, paper_tables, ds, why)
         if profile != 'paper':
             claims.append(not_run(f'002-{ds}-absolute', '002', f'{ds}: the 50-epoch accuracies of {PAPER_TABLE[ds][1]}',
                                   PAPER_TABLE[ds][1], f"{len(acc)} rows; baseline {acc[BASE]:.2f}%",
@@ -813,3 +820,14 @@ def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
     "002's claims judged from the campaign's `paper`-profile records (the paper's tables from `paper_dir`): the absolute numbers and the relative claims of the complete m slices."
     tables = paper_tables('002', paper_dir)
     return _paper_setting(records, tables) + _paper_relative(records, tables)
+
+# %% ../../nbs/53_p002.ipynb #e2b82d2e
+def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 002 (`report.gpu_tables`): 'speed', 'synthetic'
+              paper_dir=None,  # where the paper's own tables are (default data/paper)
+              ) -> list[Claim]:
+    "§6.6's speed claims of each dataset the window's `speed` table timed, and §7's from its `synthetic` table, as `judge` does; none of a table not saved."
+    speed, syn = gpu.get('speed'), gpu.get('synthetic')
+    if speed is None and syn is None: return []
+    pt = paper_tables('002', paper_dir)
+    out = [c for ds in DATASETS if speed is not None and (speed.dataset == ds).any() for c in small_speed_claims(speed, pt, ds)]
+    return out + (synthetic_claims(syn, pt) if syn is not None else [])

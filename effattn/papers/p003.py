@@ -21,7 +21,7 @@ from torch import Tensor, nn
 from ..augment import CIFAR_MEAN, CIFAR_STD, Pipeline, register_pipeline
 from ..core import MultiHeadAttention, build_attention, check_positive_int, layer_heads
 from ..experiment import RunSpec
-from . import Results, override_profile
+from . import Results, override_profile, paper_tables
 from ..presets import Preset, register_builder, register_preset
 from ..report import Claim, binom_se, mean_std, not_run, run_noise
 
@@ -38,7 +38,7 @@ __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 
            'pair_confusion', 'speed_models', 'time_models', 'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin',
            'direction', 'ours_acc', 'seeds_of', 'kernels_run', 'judge_relu_beats_vit', 'judge_extreme_kernel',
            'judge_ranking', 'judge_ftheta_outperforms', 'judge_speed', 'judge_attention', 'judge_per_class',
-           'judge_cat_dog', 'judge_cifar100', 'judge']
+           'judge_cat_dog', 'judge_cifar100', 'judge', 'judge_gpu']
 
 # %% ../../nbs/54_p003.ipynb #d386694b
 _SRC003 = '003 §5.4 / Algorithm 1'
@@ -888,3 +888,14 @@ def judge(results: Results,  # one profile's records and saved tables (`Results.
     claims += [judge_ftheta_outperforms(ev, paper, d, profile) for d in DESIGNS]
     return claims + [judge_per_class(ev, paper_tables, profile), judge_cat_dog(ev, paper_tables, profile),
                      judge_cifar100(paper_tables)]
+
+# %% ../../nbs/54_p003.ipynb #9d8533e7
+def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 003 (`report.gpu_tables`): 'speed' is `speed_table` on a GPU
+              paper_dir=None,  # where the paper's own tables are (default data/paper)
+              ) -> list[Claim]:
+    "§10.1–§10.2's training and inference speed claims of both designs, judged from a window's `speed` table as `judge` does; none before it is saved."
+    # The window also saves `speed_timings` (`time_models`), from which it builds `speed`; the timings alone name neither
+    # the hardware nor the batch, steps and blocks, so a window that saved only them judges nothing here.
+    if gpu.get('speed') is None: return []
+    paper = paper_results(paper_tables('003', paper_dir))
+    return [judge_speed(gpu['speed'], paper, d, what, 'paper') for what in ('train', 'infer') for d in DESIGNS]

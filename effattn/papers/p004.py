@@ -19,7 +19,7 @@ from ..experiment import RunSpec
 from ..flash import flash_blocked_attention
 from ..linear import linear_attention
 from ..measure import TensorMemory, hardware, peak_memory, sync
-from . import Results, override_profile
+from . import Results, override_profile, paper_tables
 from ..performer import build_feature_map, orthogonal_features, performer_attention
 from ..report import Claim, loglog_slope, not_run
 from ..softmax import softmax_attention
@@ -37,7 +37,7 @@ __all__ = ['PROFILES', 'CLAIM_KINDS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_
            'allocated_total', 'fused_scratch', 'flash_table', 'identical_outputs', 'memory_need', 'time_scaling',
            'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'memory_claims', 'flash_claims',
            'strided_memory', 'strided_time', 'local_linear', 'claimed_orders', 'choose_table', 'choose_claims',
-           'advice', 'judge']
+           'advice', 'judge', 'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -737,17 +737,19 @@ def choose_claims(results: Results, paper_tables: dict) -> list[Claim]:
                   r.verdict, r.reason, kind=r.kind) for r in t.itertuples()]
 
 
-def advice(results: Results) -> Claim:
+def advice(results: Results,
+           errors: bool = True,  # False: without the `accuracy` table's errors in `ours` (a device window measures none); the verdict reads only the timing
+           ) -> Claim:
     "004: start with FlashAttention; approximate methods pay off only at extreme sequence lengths (on modern GPUs)."
     def assess():
-        tim, err = _tab(results, 'time_scaling'), error_table(_tab(results, 'accuracy'))
+        tim, err = _tab(results, 'time_scaling'), error_table(_tab(results, 'accuracy')) if errors else None
         approx = [k for k, fam in mechanisms().family.items() if fam != 'exact']
         cross = {k: crossover(tim, k)[1] for k in approx}
         first = min((n for n in cross.values() if not math.isnan(n)), default=float('nan'))
-        lo = err.drop(index=[k for k in EXACT if k in err.index]).min().min()
+        lo = '' if err is None else f"; sparse/linear errors at N = 197 ≥ {err.drop(index=[k for k in EXACT if k in err.index]).min().min():.2g}"
         ours = (f"first approximate mechanism faster than fused SDPA from N ≈ {first:.0f} "
-                f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)}); sparse/linear errors at "
-                f"N = 197 ≥ {lo:.2g}" if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
+                f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)})" + lo
+                if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
         return ('reproduced' if math.isnan(first) or first >= LONG_N else 'partly', ours,
                 f"approximate mechanisms faster than fused softmax only from N ≈ {LONG_N} would agree; speed of one head, "
                 "forward+backward; a GPU's fused kernels are relatively faster", _hw(tim))
@@ -760,3 +762,17 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables."
     return [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
             strided_time(results), local_linear(results), *choose_claims(results, paper_tables), advice(results)]
+
+# %% ../../nbs/55_p004.ipynb #a2a19bf1
+def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 004 (`report.gpu_tables`): 'flash_table_004', 'time_scaling', ...
+              paper_dir=None,  # where the paper's own tables are (default data/paper)
+              ) -> list[Claim]:
+    "004's GPU speed claims judged from a window's tables as `judge` does: the FlashAttention speed-up (`flash_table_004`) and the advice (`time_scaling`)."
+    # Only the speed claims 004 states for a GPU. The complexity claims (strided time, the "which to choose" slopes) hold on
+    # any device and the cpu profile judges them; the maximum length and the "best for" cells are never judged. The advice's
+    # verdict reads only the timing: its approximation errors come from the `accuracy` study, which a window does not run.
+    R = Results(tables={k: gpu[k] for k in ('flash_table_004', 'time_scaling') if gpu.get(k) is not None})
+    if not R.tables: return []
+    out = ([c for c in flash_claims(R, paper_tables('004', paper_dir)) if c.id == '004-flash-speed']
+           if 'flash_table_004' in R.tables else [])
+    return out + ([advice(R, errors=False)] if 'time_scaling' in R.tables else [])
