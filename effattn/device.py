@@ -600,8 +600,10 @@ class Window:
     speed_budget_s: float = 330.0
     root: Path | None = None
     allow_big: bool = False  # also queue runs whose checkpoints cannot be parked (they must finish within the call)
+    mps: bool = True  # train under CUDA MPS where it starts and works (the processes' kernels then share the GPU at once)
     pack_reserve_s: float = 20.0  # seconds kept for stopping the workers, parking and packing
     min_train_s: float = 45.0  # training starts only with at least this much time left
+    train_s: float | None = None  # a cap on the training phase's budget (None: all that is left)
     t0: float = field(default_factory=time.time)
     id: str = field(default_factory=lambda: time.strftime('%Y%m%d-%H%M%S'))
     phases: dict = field(default_factory=dict)
@@ -649,19 +651,42 @@ def _phase_speed(w: Window) -> None:
     w.log(f"speed: {done}")
 
 
+def _mps(root: Path, start: bool, log=print) -> bool:
+    "Start (or stop) CUDA's multi-process service for the training processes; whether it runs and a CUDA probe works under it."
+    exe = shutil.which('nvidia-cuda-mps-control')
+    if not exe: return False
+    if not start:
+        subprocess.run([exe], input='quit\n', text=True, capture_output=True, timeout=30)
+        for k in ('CUDA_MPS_PIPE_DIRECTORY', 'CUDA_MPS_LOG_DIRECTORY'): os.environ.pop(k, None)
+        return False
+    d = root / DEVICE_DIR / 'mps'
+    for sub in ('pipe', 'log'): (d / sub).mkdir(parents=True, exist_ok=True)
+    os.environ.update(CUDA_MPS_PIPE_DIRECTORY=str(d / 'pipe'), CUDA_MPS_LOG_DIRECTORY=str(d / 'log'))
+    try:
+        ok = subprocess.run([exe, '-d'], capture_output=True, timeout=30).returncode == 0
+        probe = "import torch; print(float(torch.ones(8, device='cuda').sum()))"
+        ok = ok and subprocess.run([sys.executable, '-c', probe], capture_output=True, text=True, timeout=90).stdout.strip() == '8.0'
+    except (OSError, subprocess.SubprocessError): ok = False
+    if not ok: _mps(root, False); log("  CUDA MPS did not start or did not work: training without it")
+    return ok
+
+
 def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) -> None:
     "The GPU queue, several runs at once, in fp32 with TF32 matmuls, until the budget (less the packing) is spent."
     from effattn.campaign import run as campaign_run, run_states
     items = [it for it in _items(w.papers, w.only, data_root, w.log, float('inf') if w.allow_big else PARK_MB)
              if _model_key(it.spec) not in skip_models]
-    budget = w.left - w.pack_reserve_s
+    budget = min(w.left - w.pack_reserve_s, w.train_s or float('inf'))
     if budget < w.min_train_s or not items:
         w.phases['train'] = dict(status=f"not started ({len(items)} runs, {budget:.0f} s left)"); w.log(w.phases['train']['status']); return
     os.environ.setdefault('CUBLAS_WORKSPACE_CONFIG', ':4096:8')  # deterministic cuBLAS, as fit() asks for deterministic algorithms
     before = run_states(items, device_type=w.device.split(':')[0])
+    mps = w.mps and w.device.startswith('cuda') and _mps(root, True, w.log)
     t = time.time()
-    outcome = campaign_run(items, budget, w.jobs, w.device, precision='tf32', reserve_s=10.0, log=w.log,
-                           log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=PARK_MB)
+    try: outcome = campaign_run(items, budget, w.jobs, w.device, precision='tf32', reserve_s=10.0,
+                                log=w.log, log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=PARK_MB)
+    finally:
+        if mps: _mps(root, False)
     minutes = (time.time() - t) / 60
     after = run_states(items, device_type=w.device.split(':')[0])
     epochs = sum(max(0, a.epoch - b.epoch) for a, b in zip(after, before))
@@ -671,7 +696,7 @@ def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) 
         it = next(i for i in items if i.spec.name == name)
         logf = root / 'runs' / 'campaign' / 'logs' / f"{it.spec.run_id()}.log"
         for line in (logf.read_text().strip().splitlines()[-8:] if logf.exists() else []): w.log(f"    {name}: {line}")
-    w.phases['train'] = dict(jobs=w.jobs, precision='fp32 (TF32 matmuls)', gpu_minutes=round(minutes, 2), finished=done, failed=failed,
+    w.phases['train'] = dict(jobs=w.jobs, mps=mps, precision='fp32 (TF32 matmuls)', gpu_minutes=round(minutes, 2), finished=done, failed=failed,
                              partial=[k for k, v in outcome.items() if v == 'partial'], epochs=epochs,
                              runs_per_gpu_minute=round(len(done) / minutes, 3) if minutes else None,
                              epochs_per_gpu_minute=round(epochs / minutes, 2) if minutes else None)
@@ -768,7 +793,7 @@ def _finish(w: Window, root: Path, info: dict) -> list[Path]:
 
 def window(budget: str | float = '540s', out: str | Path | None = None, device: str = 'cuda', jobs: int | None = None,
            papers: list[str] | None = None, only: str | None = None, selfcheck: bool = True, speed: bool = True,
-           root: str | Path | None = None, allow_big: bool = False,
+           root: str | Path | None = None, allow_big: bool = False, mps: bool = True,
            **settings,  # other `Window` fields: pack_reserve_s, min_train_s, speed_budget_s
            ) -> Window:
     "A device window in one call: data, self-check, speed, training, then the pack in `out` ($OUT). Never raises past a phase."
@@ -776,7 +801,7 @@ def window(budget: str | float = '540s', out: str | Path | None = None, device: 
     from effattn.campaign import parse_budget
     root = repo_root(root); out = Path(out or os.environ.get('OUT') or root / 'runs' / 'device_out'); out.mkdir(parents=True, exist_ok=True)
     w = Window(parse_budget(budget), out, device, jobs or max(1, min(12, (os.cpu_count() or 2) - 2)), papers, only, selfcheck, speed,
-               root=root, allow_big=allow_big, **settings)
+               root=root, allow_big=allow_big, mps=mps, **settings)
     if os.environ.get('EFFATTN_COMMIT'):  # the checkout was copied: its commit is EFFATTN_COMMIT, whatever a stale .git there says
         os.environ['GIT_DIR'] = str(root / DEVICE_DIR / 'no-git')
     os.environ.setdefault('EFFATTN_CACHE', str(root / DEVICE_DIR / 'cache'))
@@ -826,6 +851,7 @@ def add_parser(sub) -> None:
     d.add_argument('--jobs', type=int, default=None, help="run: training runs at once (default: cores - 2, at most 12)")
     d.add_argument('--papers', nargs='+', default=None); d.add_argument('--only', default=None, metavar='REGEX')
     d.add_argument('--no-selfcheck', action='store_true'); d.add_argument('--no-speed', action='store_true')
+    d.add_argument('--no-mps', action='store_true', help="run: train without CUDA MPS (the processes then take turns on the GPU)")
     d.add_argument('--allow-big', action='store_true', help="run: also runs whose checkpoints are too big to park (they must "
                    "finish within the call, or their progress is lost)")
     d.add_argument('--no-report', action='store_true', help="unpack: do not regenerate data/REPRODUCTION.md")
@@ -851,7 +877,7 @@ def command(args) -> int:
         if not args.folder: print("effattn device unpack: name the folder the files came back to (the tool's files_at).", file=sys.stderr); return 2
         unpack(args.folder, report=not args.no_report); return 0
     w = window(args.budget, device=args.device, jobs=args.jobs, papers=args.papers, only=args.only,
-               selfcheck=not args.no_selfcheck, speed=not args.no_speed, allow_big=args.allow_big)
+               selfcheck=not args.no_selfcheck, speed=not args.no_speed, allow_big=args.allow_big, mps=not args.no_mps)
     return 0 if not (w.phases.get('train') or {}).get('failed') else 1
 
 
