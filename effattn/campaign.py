@@ -487,6 +487,8 @@ def add_parser(sub) -> None:
 
 def command(args) -> int:
     "Run `effattn campaign ...` from parsed arguments; the exit status."
+    from effattn.runtime import require_checkout
+    require_checkout(what=f'effattn campaign {args.action}')  # outside one, a status of nothing would read as the truth
     if args.papers:
         bad = [p for p in args.papers if p not in PAPERS]
         if bad: print(f"unknown paper(s) {bad}; choose from {list(PAPERS)}.", file=sys.stderr); return 2

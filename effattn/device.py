@@ -19,7 +19,7 @@ import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .runtime import repo_root
+from .runtime import repo_root, require_checkout
 
 # %% auto #0
 __all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS', 'PARK_MB',
@@ -859,6 +859,7 @@ def add_parser(sub) -> None:
 
 def command(args) -> int:
     "Run `effattn device ...` from parsed arguments; the exit status."
+    if args.action != 'run': require_checkout(what=f'effattn device {args.action}')  # plan, stage, unpack: this checkout's files
     if args.action in ('plan', 'stage'):
         from effattn.measure import git_commit
         if args.action == 'stage': stage()
