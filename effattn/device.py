@@ -225,6 +225,11 @@ def _fill(items: list[Carry], room: int) -> list[list[Carry]]:
     return calls + [cur] if cur else calls
 
 
+def _room_mb(checkout: int, margin_mb: float = 1.0) -> float:
+    "MiB a call can carry beside a checkout of `checkout` bytes, less a margin."
+    return (CALL_LIMIT - checkout) / MiB - margin_mb
+
+
 def plan(root: str | Path | None = None, data: str | Path | None = None, checkout: int | None = None,
          margin_mb: float = 1.0) -> list[Call]:
     """The device-tool calls of the next windows, in order, each within the per-call limit beside the checkout as it is.
@@ -232,15 +237,16 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
     speed, training), later ones train on, and a call that completes none only stores its parts (`receive`)."""
     root = repo_root(root); data = Path(data) if data else _data_root(root)
     checkout = checkout_bytes(root) if checkout is None else checkout
-    room_mb = (CALL_LIMIT - checkout) / MiB - margin_mb
+    room_mb = _room_mb(checkout, margin_mb)
     calls = []
     for w, names in enumerate(WINDOWS, 1):
-        carried = [c for n in names for c in _staged(n, root, data, room_mb / 2)]
+        per = {n: _staged(n, root, data, room_mb / 2) for n in names}  # each dataset's carried files, read once
+        carried = [c for n in names for c in per[n]]
         seen, ran = set(), False
         big = ' --allow-big' if 'imagenette' in names else ''  # Imagenette's runs (40-60 MB checkpoints) must finish in the call
         for k, group in enumerate(_fill(carried, int(room_mb * MiB))):
             seen |= {c.path for c in group}
-            ready = [n for n in names if {c.path for c in _staged(n, root, data, room_mb / 2)} <= seen]
+            ready = [n for n in names if {c.path for c in per[n]} <= seen]
             if not ready: name, cmd, t = f"{'+'.join(names)}: part {k + 1} (store only)", "python3 -m effattn device receive", 120
             elif not ran: name, cmd, t, ran = f"{'+'.join(ready)} ready: self-check, speed, training", _run_cmd('555s', big), 600, True
             else: name, cmd, t = f"{'+'.join(ready)} ready: train on", _run_cmd('{left}s', ' --no-selfcheck --no-speed' + big), 600
@@ -264,7 +270,7 @@ def stage(root: str | Path | None = None, data: str | Path | None = None, datase
           part_mb: float | None = None, log=print) -> list[Path]:
     "Prepare `.device/`: copy MNIST, write the transfer form of the image zips (split where one call cannot carry it)."
     log = log or _quiet; root = repo_root(root); data = Path(data) if data else _data_root(root)
-    part_mb = part_mb or ((CALL_LIMIT - checkout_bytes(root)) / MiB - 1.0) / 2
+    part_mb = part_mb or _room_mb(checkout_bytes(root)) / 2  # the parts plan() assumes: two to a call
     written = []
     for name in datasets:
         files, how = DATA_FILES[name]
@@ -289,12 +295,6 @@ def stage(root: str | Path | None = None, data: str | Path | None = None, datase
     return written
 
 # %% ../nbs/46_device.ipynb #a1000009
-def _rel(a, b) -> float:
-    "Relative Frobenius error of `a` against `b`, in float64."
-    a, b = a.detach().double().cpu(), b.detach().double().cpu()
-    return ((a - b).norm() / b.norm().clamp_min(1e-300)).item()
-
-
 _TOL = dict(fp32=1e-3, bf16=6e-2, flex=1e-4)  # rel. error vs the float64 CPU output: TF32 off for fp32; bf16 autocast
 
 
@@ -304,6 +304,7 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
     import torch
     from effattn.bench import bench_options
     from effattn.core import build_attention, get_attention_spec, layer_heads
+    from effattn.testing import rel_error as _rel
     torch.manual_seed(0)
     layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).eval()
     x = torch.randn(batch, N, dim, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
@@ -319,10 +320,10 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
                 m = build_attention(name, dim, layer_heads(name, heads), backend=be, **bench_options(name, N)).eval().to(device)
                 outs[be] = m(x.float().to(device))
         row['flex_vs_gather'] = _rel(outs['flex'], outs['gather'])
-    bad = [k for k, tol in (('fp32_out', _TOL['fp32']), ('fp32_grad', _TOL['fp32']), ('bf16_out', _TOL['bf16']),
-                            ('flex_vs_gather', _TOL['flex'])) if k in row and not row[k] <= tol]
+    limit = dict(fp32_out=_TOL['fp32'], fp32_grad=_TOL['fp32'], bf16_out=_TOL['bf16'], flex_vs_gather=_TOL['flex'])
+    bad = [k for k in limit if k in row and not row[k] <= limit[k]]
     row['ok'] = not bad
-    if bad: row['error'] = 'beyond tolerance: ' + ', '.join(f"{k} {row[k]:.3g} > {dict(fp32_out=_TOL['fp32'], fp32_grad=_TOL['fp32'], bf16_out=_TOL['bf16'], flex_vs_gather=_TOL['flex'])[k]}" for k in bad)
+    if bad: row['error'] = 'beyond tolerance: ' + ', '.join(f"{k} {row[k]:.3g} > {limit[k]}" for k in bad)
     return row
 
 
@@ -374,6 +375,7 @@ def compile_check(device: str = 'cuda') -> dict:
     import copy
     import torch
     from effattn.presets import create_model
+    from effattn.testing import rel_error as _rel
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
     torch.manual_seed(0)
     m = create_model('002_cifar').to(device); mc = copy.deepcopy(m)
@@ -459,10 +461,14 @@ SPEED_TASKS = {  # name -> (function(device, save), timeout in s on an H100, the
 }  # timeouts: the first window (H100) saw 001 take 24 s, and 000, 003 and 002 run past 45, 30 and 75 s
 
 
+def _gpu_csv(root: Path, paper: str, table: str, profile: str = 'paper') -> Path:
+    "Where a speed task saves a table: data/results/<paper>/gpu/<table>.<profile>.csv (report.gpu_tables reads them)."
+    return root / 'data' / 'results' / paper / 'gpu' / f'{table}.{profile}.csv'
+
+
 def speed_done(name: str, root: str | Path | None = None) -> bool:
     "Whether every table of speed task `name` is already in data/results/<paper>/gpu/ (a later window skips it)."
-    return all((repo_root(root) / 'data' / 'results' / t.split('/')[0] / 'gpu' / f"{t.split('/')[1]}.paper.csv").exists()
-               for t in SPEED_TASKS[name][2])
+    return all(_gpu_csv(repo_root(root), *t.split('/')).exists() for t in SPEED_TASKS[name][2])
 
 
 def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
@@ -474,11 +480,11 @@ def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
     from effattn.runtime import atomic_write_text
     root = repo_root(root); dev = torch.device(device); saved = []
     def save(paper, table, df):
-        d = root / 'data' / 'results' / paper / 'gpu'
-        atomic_write_text(d / f'{table}.{profile}.csv', df.to_csv(index=False))
+        csv = _gpu_csv(root, paper, table, profile)
+        atomic_write_text(csv, df.to_csv(index=False))
         tf32 = dict(matmul_tf32=torch.backends.cuda.matmul.allow_tf32, cudnn_tf32=torch.backends.cudnn.allow_tf32)
-        atomic_write_text(d / f'{table}.{profile}.provenance.json', json.dumps(provenance(dev, profile=profile, task=name, **tf32), indent=1))
-        saved.append(d / f'{table}.{profile}.csv'); print(f"  saved {paper}/gpu/{table}.{profile}.csv ({len(df)} rows)", flush=True)
+        atomic_write_text(csv.with_suffix('.provenance.json'), json.dumps(provenance(dev, profile=profile, task=name, **tf32), indent=1))
+        saved.append(csv); print(f"  saved {paper}/gpu/{csv.name} ({len(df)} rows)", flush=True)
         return df
     SPEED_TASKS[name][0](dev, save, profile)
     return saved
@@ -809,20 +815,16 @@ def window(budget: str | float = '540s', out: str | Path | None = None, device: 
     w.snapshot = _snapshot(root)
     w.log(f"window {w.id}: budget {w.budget_s:.0f} s on {device}, {w.jobs} jobs, commit {os.environ.get('EFFATTN_COMMIT', '?')[:12]}")
     info = _machine(out); w.log(f"machine: {info}")
-    steps = [('restore', lambda: [_merge(b, root) for _, b in _read_packs(root / DEVICE_DIR / 'packs')] if (root / DEVICE_DIR / 'packs').exists() else []),
-             ('data', lambda: w.phases.__setitem__('data', dict(ready=_restore_data(root, w.log), seconds=round(time.time() - w.t0, 1))))]
-    skip = set()
-    for name, fn in steps:
-        try: fn()
-        except Exception: w.log(f"{name} failed:\n{traceback.format_exc()}")
-    if selfcheck:
-        try: skip = _phase_checks(w, root, data_root)
-        except Exception: w.log(f"self-check failed:\n{traceback.format_exc()}")
-    if speed:
-        try: _phase_speed(w)
-        except Exception: w.log(f"speed failed:\n{traceback.format_exc()}")
-    try: _phase_train(w, root, data_root, skip)
-    except BaseException: w.log(f"train failed:\n{traceback.format_exc()}")
+    def guarded(phase, fn, failed=None, catch=Exception):  # a phase that fails costs itself, never the pack
+        try: return fn()
+        except catch: w.log(f"{phase} failed:\n{traceback.format_exc()}"); return failed
+    packs = root / DEVICE_DIR / 'packs'  # what this machine's earlier calls returned: restored first
+    guarded('restore', lambda: [_merge(b, root) for _, b in (_read_packs(packs) if packs.exists() else [])])
+    ready = guarded('data', lambda: _restore_data(root, w.log), [])
+    w.phases['data'] = dict(ready=ready, seconds=round(time.time() - w.t0, 1))
+    skip = guarded('self-check', lambda: _phase_checks(w, root, data_root), set()) if selfcheck else set()
+    if speed: guarded('speed', lambda: _phase_speed(w))
+    guarded('train', lambda: _phase_train(w, root, data_root, skip), catch=BaseException)
     _finish(w, root, info)
     return w
 
