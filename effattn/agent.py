@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_positive_int, check_qkv, register_attention
 from .focused import check_grid_option, grid_conv, grid_conv_macs
 from .sparse import grid_shape
 
@@ -52,6 +52,10 @@ def agent_attention(
                     paper='Han et al., "Agent Attention: On the Integration of Softmax and Linear Attention", ECCV 2024')
 class AgentAttention(MultiHeadAttention):
     "Agent attention: n agents pooled from the queries over the patch grid, two softmaxes in O(N n d), agent biases, + DWC(V)."
+    options_schema = dict(agents=Option.integer(1, doc='a square number: the agents pool the grid to a square'),
+                          agent_bias=Option.flag(),
+                          dwc_kernel=Option.integer(1, odd=True, optional=True, doc='odd, so the convolution keeps the grid'),
+                          **GRID_OPTIONS)
     has_attn_matrix = True
 
     def __init__(self, dim: int, heads: int = 8,
@@ -62,13 +66,12 @@ class AgentAttention(MultiHeadAttention):
                  prefix_tokens: int = 1,  # leading non-patch tokens (cls, ...): not pooled, own biases, no conv term
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.agents = check_positive_int('agents', agents)
+        self.agents = agents
         self.pool_side = math.isqrt(agents)
         if self.pool_side ** 2 != agents:
             raise ValueError(f"agents={agents} must be a square number: the agents are the queries pooled to a "
                              f"sqrt(n) x sqrt(n) grid; use e.g. {self.pool_side ** 2} or {(self.pool_side + 1) ** 2}.")
-        self.grid = check_grid_option(grid, 'agent')
-        self.prefix_tokens = check_positive_int('prefix_tokens', prefix_tokens, 0)
+        self.grid, self.prefix_tokens = None if grid is None else tuple(grid), prefix_tokens
         self.biased = bool(agent_bias)
         if self.biased:  # per head and agent: a 7 x 7 map resized to the grid, and one value per prefix token
             P = self.prefix_tokens
@@ -77,10 +80,7 @@ class AgentAttention(MultiHeadAttention):
             self.ac_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, P), std=0.02))
             self.ca_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, P, agents), std=0.02))
         self.dwc_kernel, self.dwc = dwc_kernel, None
-        if dwc_kernel is not None:
-            if check_positive_int('dwc_kernel', dwc_kernel) % 2 == 0:
-                raise ValueError(f"dwc_kernel={dwc_kernel} must be odd so that the convolution keeps the grid size; "
-                                 f"use {dwc_kernel + 1}, or None for no convolution term.")
+        if dwc_kernel is not None:  # odd (the schema): the convolution keeps the grid size
             self.dwc = nn.Conv2d(dim, dim, dwc_kernel, padding=dwc_kernel // 2, groups=dim)
 
     def pool_agents(self, q: Tensor) -> Tensor:

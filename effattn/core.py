@@ -9,6 +9,7 @@ import difflib
 import importlib
 import importlib.util
 import inspect
+import numbers
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -19,8 +20,9 @@ import torch
 from torch import Tensor, nn
 
 # %% auto #0
-__all__ = ['ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens', 'check_floating',
-           'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype', 'MultiHeadAttention', 'AttentionSpec',
+__all__ = ['GRID_OPTIONS', 'ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens',
+           'check_floating', 'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype', 'Option', 'check_option',
+           'options_schema', 'check_options', 'OptionChecked', 'MultiHeadAttention', 'AttentionSpec',
            'mechanism_modules', 'load_builtin_attention', 'register_attention', 'list_attention', 'get_attention_spec',
            'build_attention', 'ignored_heads', 'layer_heads', 'attention_cost']
 
@@ -108,6 +110,9 @@ def check_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'kernel') -> tuple[int
     if k.shape[2] != v.shape[2]:
         raise ValueError(f"{who}: k and v must have the same number of tokens; got {k.shape[2]} and {v.shape[2]}.")
     check_floating(who, q=q, k=k, v=v)
+    if not q.dtype == k.dtype == v.dtype:
+        raise ValueError(f"{who}: q, k, v must share one dtype; got {q.dtype}, {k.dtype}, {v.dtype}. Convert them to one, "
+                         f"e.g. k.to(q.dtype).")
     check_nonempty(who, q=q, k=k, v=v)
     return tuple(q.shape)
 
@@ -125,12 +130,110 @@ def compute_dtype(*tensors: Tensor) -> torch.dtype:
     for t in tensors: dt = torch.promote_types(dt, t.dtype)
     return dt
 
+# %% ../nbs/00_core.ipynb #07ba4322
+def _is_int(v) -> bool: return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+def _is_real(v) -> bool: return isinstance(v, numbers.Real) and not isinstance(v, bool) and v == v  # not NaN
+
+
+@dataclass(frozen=True)
+class Option:
+    "What one option of a mechanism accepts. Build one with `Option.integer`, `.real`, `.flag`, `.choice`, `.ints`, `.mapping`."
+    kind: str  # 'int', 'real', 'bool', 'choice', 'ints' (a tuple or list of ints), 'dict'
+    low: float | None = None  # smallest valid value (for 'ints': of every element)
+    high: float | None = None  # largest valid value
+    open_low: bool = False  # `low` itself is not valid (value > low)
+    open_high: bool = False  # `high` itself is not valid (value < high)
+    choices: Any = ()  # the valid values of a 'choice', or a function returning them (a registry that can grow)
+    optional: bool = False  # None is valid too
+    odd: bool = False  # integers must be odd (kernel sides that keep a size)
+    length: int | None = None  # 'ints': the exact number of elements
+    doc: str = ''  # what the option means, appended to the error message
+
+    @classmethod
+    def integer(cls, low=None, high=None, **kw): return cls('int', low, high, **kw)
+    @classmethod
+    def real(cls, low=None, high=None, **kw): return cls('real', low, high, **kw)
+    @classmethod
+    def flag(cls, **kw): return cls('bool', **kw)
+    @classmethod
+    def choice(cls, choices, **kw): return cls('choice', choices=choices, **kw)
+    @classmethod
+    def ints(cls, low=None, **kw): return cls('ints', low, **kw)
+    @classmethod
+    def mapping(cls, **kw): return cls('dict', **kw)
+
+# %% ../nbs/00_core.ipynb #a9665c72
+def _in_range(o: Option, v) -> bool:
+    return ((o.low is None or (v > o.low if o.open_low else v >= o.low)) and
+            (o.high is None or (v < o.high if o.open_high else v <= o.high)) and (not o.odd or v % 2 == 1))
+
+
+def _expected(o: Option) -> str:
+    "What `o` accepts, in words: 'an integer >= 1', 'a real number in (0, 1)', ..."
+    what = {'int': 'an integer', 'real': 'a real number', 'bool': 'True or False', 'dict': 'a dict',
+            'ints': f"a tuple of {o.length or ''} integers, each".replace('  ', ' ')}.get(o.kind, '')
+    if o.low is not None and o.high is not None:
+        what += f" in {'(' if o.open_low else '['}{o.low}, {o.high}{')' if o.open_high else ']'}"
+    elif o.low is not None: what += f" {'>' if o.open_low else '>='} {o.low}"
+    elif o.high is not None: what += f" {'<' if o.open_high else '<='} {o.high}"
+    if o.odd: what += ', odd'
+    return what + (' (or None)' if o.optional else '')
+
+
+def check_option(who: str, name: str, value, o: Option):
+    "Return `value` if option `name` of `who` accepts it, else raise a ValueError naming it, what it takes and its meaning."
+    if value is None and o.optional: return value
+    if o.kind == 'choice':
+        choices = o.choices() if callable(o.choices) else o.choices
+        try: return check_choice(name, value, choices)
+        except ValueError as e: raise ValueError(f"{who}: {e}") from None
+    ok = {'int': lambda v: _is_int(v) and _in_range(o, v), 'real': lambda v: _is_real(v) and _in_range(o, v),
+          'bool': lambda v: isinstance(v, bool), 'dict': lambda v: isinstance(v, dict),
+          'ints': lambda v: isinstance(v, (tuple, list)) and all(_is_int(x) and _in_range(o, x) for x in v)
+                            and (o.length is None or len(v) == o.length)}[o.kind]
+    if not ok(value):
+        raise ValueError(f"{who}: {name}={value!r} is not valid: {name} must be {_expected(o)}" + (f"; {o.doc}" if o.doc else '') + '.')
+    return value
+
+# %% ../nbs/00_core.ipynb #01e507d1
+def options_schema(cls) -> dict[str, Option]:
+    "The schema of `cls`: its `options_schema` merged with those of its parents (a subclass's entry wins)."
+    merged = {}
+    for c in reversed(cls.__mro__): merged.update(vars(c).get('options_schema', {}))
+    return merged
+
+
+def check_options(cls, *args, **kwargs):
+    "Check the arguments of `cls(*args, **kwargs)`, defaults included, against `options_schema(cls)`."
+    try: bound = inspect.signature(cls.__init__).bind(None, *args, **kwargs)
+    except TypeError as e:
+        raise TypeError(f"{getattr(cls, 'name', cls.__name__)}: {e}; its options are {_init_options(cls)}.") from None
+    bound.apply_defaults()
+    schema, who = options_schema(cls), getattr(cls, 'name', cls.__name__)
+    for name, value in bound.arguments.items():
+        if name in schema: check_option(who, name, value, schema[name])
+
+
+GRID_OPTIONS = dict(  # the options of every mechanism that works on the 2-D patch grid
+    grid=Option.ints(1, length=2, optional=True, doc="the patch grid (rows, cols); None: the model's, or a square grid"),
+    prefix_tokens=Option.integer(0, doc='tokens before the patches: the class token, register tokens'))
+
+
+class OptionChecked(type(nn.Module)):
+    "Metaclass of `MultiHeadAttention`: every declared option is checked before `__init__` runs, however a layer is built."
+    def __call__(cls, *args, **kwargs):
+        check_options(cls, *args, **kwargs)
+        return super().__call__(*args, **kwargs)
+
 # %% ../nbs/00_core.ipynb #641ca0ac
-class MultiHeadAttention(nn.Module):
+class MultiHeadAttention(nn.Module, metaclass=OptionChecked):
     "Projections shared by every mechanism: `(B, N, dim)` -> q, k, v `(B, H, N, d)` -> `kernel` -> `(B, N, dim)`."
     has_attn_matrix: bool = False  # does the mechanism form attention probabilities (so `attn_drop` means something)?
     one_head_per_feature: bool = False  # Hydra-style: H = D whatever `heads` says (see `layer_heads`)
     name: str = 'attention'  # registry name, set by `register_attention`
+    options_schema = dict(qkv_bias=Option.flag(), proj_bias=Option.flag(),
+                          attn_drop=Option.real(0, 1, open_high=True, doc='a dropout probability'),
+                          proj_drop=Option.real(0, 1, open_high=True, doc='a dropout probability'))
 
     def __init__(self,
                  dim: int,  # token width D
@@ -143,8 +246,6 @@ class MultiHeadAttention(nn.Module):
         super().__init__()
         self.head_dim = check_heads(dim, heads)
         self.dim, self.heads = dim, heads
-        if not 0.0 <= attn_drop < 1.0 or not 0.0 <= proj_drop < 1.0:
-            raise ValueError(f"dropout rates must be in [0, 1); got attn_drop={attn_drop}, proj_drop={proj_drop}.")
         if attn_drop and not self.has_attn_matrix:
             raise ValueError(f"{self.name} forms no attention-probability matrix, so attn_drop={attn_drop} cannot apply; "
                              f"leave attn_drop=0 and use proj_drop to regularise this layer.")
@@ -162,9 +263,19 @@ class MultiHeadAttention(nn.Module):
         "Mix tokens: `(B, H, N, d)` q, k, v -> `(B, H, N, d)`. Subclasses override this."
         raise NotImplementedError(f"{type(self).__name__} must implement kernel(q, k, v).")
 
+    def check_input(self, x: Tensor) -> tuple[int, int, int]:
+        "Check the layer's input `x`: `(B, N, dim)` (`check_tokens`) in the dtype of the layer's weights; return `(B, N, dim)`."
+        B, N, C = check_tokens(x, self.dim, self.name)
+        w = next(self.parameters(), None)
+        if w is not None and x.dtype != w.dtype and not torch.is_autocast_enabled(x.device.type):
+            fix = f"x.float()" if x.dtype in (torch.int64, torch.int32, torch.uint8, torch.bool) else f"layer.to({x.dtype})"
+            raise ValueError(f"{self.name}: the input x is {x.dtype} but the layer's weights are {w.dtype}; convert one to the "
+                             f"other ({fix} or x.to({w.dtype})), or run under torch.autocast.")
+        return B, N, C
+
     def split_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         "Project `x` of shape `(B, N, D)` to per-head q, k, v of shape `(B, H, N, D/H)` (timm's layout)."
-        B, N, C = check_tokens(x, self.dim, self.name)
+        B, N, C = self.check_input(x)
         H = self.kernel_heads
         return self.qkv(x).reshape(B, N, 3, H, C // H).permute(2, 0, 3, 1, 4).unbind(0)
 
@@ -248,6 +359,9 @@ def register_attention(
             raise ValueError(f"attention name {name!r} is already registered to {_REGISTRY[name].cls.__qualname__}.")
         bad = sorted(set(defaults) - set(_init_options(cls)))
         if bad: raise ValueError(f"register_attention({name!r}): {cls.__name__} has no option(s) {bad}.")
+        undeclared = sorted(set(_init_options(cls)) - set(options_schema(cls)))
+        if undeclared: raise ValueError(f"register_attention({name!r}): declare the option(s) {undeclared} in "
+                                        f"{cls.__name__}.options_schema (see `Option`), so that bad values fail at build time.")
         if 'name' not in cls.__dict__: cls.name = name
         _REGISTRY[name] = AttentionSpec(name, cls, dict(defaults), kernel_fn, paper,
                                         summary or (cls.__doc__ or '').strip().split('\n')[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, Option, check_positive_int, check_qkv, register_attention
 
 # %% auto #0
 __all__ = ['online_softmax_update', 'flash_blocked_attention', 'FlashBlocked']
@@ -98,11 +98,12 @@ def flash_blocked_attention(
 @register_attention('flash_blocked', kernel_fn=flash_blocked_attention, paper='004 (online softmax); Dao et al. 2022')
 class FlashBlocked(MultiHeadAttention):
     "Exact attention by blocked online softmax (readable FlashAttention): O(N * block) memory in training."
+    options_schema = dict(block=Option.integer(1, doc='keys and values per block'))
     def __init__(self, dim: int, heads: int = 8,
                  block: int = 64,  # keys/values per block
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        self.block = check_positive_int('block', block)
+        self.block = block
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         return flash_blocked_attention(q, k, v, block=self.block)

@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, compute_dtype, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_positive_int, check_qkv, compute_dtype, register_attention
 from .performer import check_nonnegative, kernelized_attention
 from .sparse import grid_shape
 
@@ -86,6 +86,10 @@ def check_grid_option(grid, who: str) -> tuple[int, int] | None:
                     paper='Han et al., "FLatten Transformer: Vision Transformer using Focused Linear Attention", ICCV 2023')
 class FocusedLinear(MultiHeadAttention):
     "Focused linear attention (FLatten): phi_p features with a learnable scale, normalised linear attention, + DWC(V) on the grid."
+    options_schema = dict(focusing_factor=Option.real(0, open_low=True, doc='the paper uses 3; 1 gives ReLU linear attention'),
+                          dwc_kernel=Option.integer(1, odd=True, optional=True, doc='odd, so the convolution keeps the grid'),
+                          eps=Option.real(0, open_low=True, doc='ReLU features can all vanish: 0 would divide 0 by 0'),
+                          **GRID_OPTIONS)
     def __init__(self, dim: int, heads: int = 8,
                  focusing_factor: float = 3.0,  # the power p of the focused map (paper: 3)
                  dwc_kernel: int | None = 5,  # odd side of the depthwise convolution on V (authors' code: 5); None: off
@@ -94,18 +98,11 @@ class FocusedLinear(MultiHeadAttention):
                  eps: float = 1e-6,  # added to the normaliser
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        if isinstance(focusing_factor, bool) or not isinstance(focusing_factor, (int, float)) or not focusing_factor > 0:
-            raise ValueError(f"focusing_factor must be a number > 0 (the paper uses 3; 1 gives ReLU linear attention); "
-                             f"got {focusing_factor!r}.")
-        self.focusing_factor, self.eps = float(focusing_factor), check_nonnegative('eps', eps)
-        self.grid = check_grid_option(grid, 'focused_linear')
-        self.prefix_tokens = check_positive_int('prefix_tokens', prefix_tokens, 0)
+        self.focusing_factor, self.eps = float(focusing_factor), float(eps)
+        self.grid, self.prefix_tokens = None if grid is None else tuple(grid), prefix_tokens
         self.scale = nn.Parameter(torch.zeros(dim))  # softplus(0) = ln 2, as the authors' initialisation
         self.dwc_kernel, self.dwc = dwc_kernel, None
-        if dwc_kernel is not None:
-            if check_positive_int('dwc_kernel', dwc_kernel) % 2 == 0:
-                raise ValueError(f"dwc_kernel={dwc_kernel} must be odd so that the convolution keeps the grid size; "
-                                 f"use {dwc_kernel + 1}, or None for no convolution term.")
+        if dwc_kernel is not None:  # odd (the schema): the convolution keeps the grid size
             d = self.head_dim
             self.dwc = nn.Conv2d(d, d, dwc_kernel, padding=dwc_kernel // 2, groups=d)
 

@@ -12,7 +12,7 @@ from typing import Callable
 import torch
 from torch import Tensor, nn
 
-from .core import (MultiHeadAttention, check_choice, check_floating, check_no_mask, check_nonempty,
+from .core import (MultiHeadAttention, Option, check_choice, check_floating, check_no_mask, check_nonempty,
                           check_qkv, check_tokens, ignored_heads, register_attention)
 
 # %% auto #0
@@ -120,6 +120,7 @@ def hydra_token_focus(
 @register_attention('hydra', kernel_fn=hydra_attention, paper='001 eq. 10, Tables 1 and 5, appendix C')
 class Hydra(MultiHeadAttention):
     "Hydra attention (001): H = D heads, phi(Q) * sum_t phi(K)_t * V_t, O(T D)."
+    options_schema = dict(kernel=Option.choice(lambda: list(HYDRA_KERNELS)))
     one_head_per_feature = True
 
     def __init__(self, dim: int, heads: int | None = None,  # ignored: H = D (a value other than None or dim warns)
@@ -127,7 +128,7 @@ class Hydra(MultiHeadAttention):
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         ignored_heads(self.name, dim, heads)
         super().__init__(dim, dim, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        self.kernel_name = check_choice('kernel', kernel, HYDRA_KERNELS)
+        self.kernel_name = kernel
         self.heads = dim  # one head per feature
         self.post_norm = nn.LayerNorm(dim) if HYDRA_KERNELS[kernel].post_norm else nn.Identity()
 
@@ -147,11 +148,12 @@ class Hydra(MultiHeadAttention):
 @register_attention('multihead_linear', kernel_fn=multihead_linear_attention, paper='001 eq. 7, Fig. 2')
 class MultiheadLinear(MultiHeadAttention):
     "Multi-head linear attention with cosine similarity (001 eq. 7): O(T D^2 / H); H = D is Hydra."
+    options_schema = dict(normalize=Option.choice(('head', 'global')))
     def __init__(self, dim: int, heads: int = 8,
                  normalize: str = 'head',  # cosine within each head ('head', eq. 7) or over all features ('global')
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        self.normalize = check_choice('normalize', normalize, ('head', 'global'))
+        self.normalize = normalize
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         return multihead_linear_attention(q, k, v, self.normalize).to(v.dtype)

@@ -9,7 +9,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_qkv, compute_dtype, register_attention
+from .core import MultiHeadAttention, Option, check_qkv, compute_dtype, register_attention
 from .performer import kernelized_attention
 
 # %% auto #0
@@ -35,11 +35,11 @@ def linear_attention(
 @register_attention('linear', kernel_fn=linear_attention, paper='Katharopoulos et al. 2020; 004 (LinearAttention)')
 class LinearAttention(MultiHeadAttention):
     "Linear attention with phi(x) = elu(x) + 1 and its normaliser: O(N d^2) time, O(N d) memory."
+    options_schema = dict(eps=Option.real(0, doc='added to the normaliser; elu + 1 is positive, so 0 is exact'))
     def __init__(self, dim: int, heads: int = 8,
                  eps: float = 1e-6,  # added to the normaliser
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        if not eps >= 0: raise ValueError(f"eps must be >= 0; got {eps}.")
         self.eps = eps
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:

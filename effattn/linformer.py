@@ -5,11 +5,12 @@
 # %% ../nbs/12_linformer.ipynb #291a6f8b
 from __future__ import annotations
 
+import warnings
 
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, Option, check_positive_int, check_qkv, register_attention
 from .softmax import softmax_attention
 
 # %% auto #0
@@ -45,6 +46,10 @@ def linformer_attention(
 @register_attention('linformer', kernel_fn=linformer_attention, paper='Wang et al. 2020 (Linformer); 000 sec. 4.3 eqs. 13-18')
 class Linformer(MultiHeadAttention):
     "Linformer: softmax attention over k learned projections of the sequence's keys and values (fixed length)."
+    options_schema = dict(k=Option.integer(1, doc='the projected length'),
+                          seq_len=Option.integer(1, optional=True, doc='the number of tokens the projections are built for'),
+                          share_heads=Option.flag(), allow_shorter=Option.flag(), fused=Option.flag(),
+                          init_std=Option.real(0, open_low=True, optional=True, doc='None: seq_len ** -0.5'))
     has_attn_matrix = True
 
     def __init__(self, dim: int, heads: int = 8,
@@ -60,12 +65,12 @@ class Linformer(MultiHeadAttention):
             raise ValueError("Linformer needs seq_len: its projections E_K, E_V are (k x seq_len) matrices with one column "
                              "per token position, so the sequence length must be fixed when the layer is built. Pass "
                              "seq_len=N (for a ViT: number of patches + 1 for the class token).")
-        self.k = check_positive_int('k', k)
-        self.seq_len = check_positive_int('seq_len', seq_len)
-        self.share_heads, self.allow_shorter, self.fused = bool(share_heads), bool(allow_shorter), bool(fused)
+        if k > seq_len:  # 000 does this at P = 16 (k = 256 > 101 tokens), so it is allowed, but never silently
+            warnings.warn(f"linformer: k={k} > seq_len={seq_len}: the projections map {seq_len} tokens to {k}, so they do "
+                          f"not compress; choose k <= {seq_len} unless you reproduce a setting that did this.", stacklevel=3)
+        self.k, self.seq_len = k, seq_len
+        self.share_heads, self.allow_shorter, self.fused = share_heads, allow_shorter, fused
         std = seq_len ** -0.5 if init_std is None else init_std
-        if not (isinstance(std, (int, float)) and std > 0):
-            raise ValueError(f"init_std must be a positive number (or None for seq_len ** -0.5); got {init_std!r}.")
         shape = (k, seq_len) if self.share_heads else (heads, k, seq_len)
         self.e_k = nn.Parameter(torch.randn(shape) * std)
         self.e_v = nn.Parameter(torch.randn(shape) * std)

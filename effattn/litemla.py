@@ -10,7 +10,7 @@ from typing import Sequence
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, check_tokens, compute_dtype, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_positive_int, check_qkv, check_tokens, compute_dtype, register_attention
 from .focused import check_grid_option
 from .performer import check_nonnegative, kernelized_attention
 from .sparse import grid_shape
@@ -34,6 +34,9 @@ def relu_linear_attention(
                     paper='Cai et al., "EfficientViT: Lightweight Multi-Scale Attention for High-Resolution Dense Prediction", ICCV 2023')
 class LiteMLA(MultiHeadAttention):
     "EfficientViT's multi-scale ReLU linear attention: q, k, v and their s x s aggregations as extra heads, float32 inside."
+    options_schema = dict(scales=Option.ints(1, odd=True, doc='odd sides of the aggregation convolutions, e.g. (5,) or (3, 5)'),
+                          eps=Option.real(0, open_low=True, doc='ReLU features can all vanish: 0 would divide 0 by 0'),
+                          agg_bias=Option.flag(), **GRID_OPTIONS)
     def __init__(self, dim: int, heads: int = 8,
                  scales: Sequence[int] = (5,),  # odd sides of the aggregation convolutions (EfficientViT: (5,))
                  eps: float = 1e-5,  # added to the normaliser
@@ -44,12 +47,8 @@ class LiteMLA(MultiHeadAttention):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
         try: scales = tuple(scales)
         except TypeError: scales = None
-        if scales is None or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 or s % 2 == 0 for s in scales):
-            raise ValueError(f"scales must be a tuple of odd positive kernel sides, e.g. (5,) or (3, 5), or () for none; "
-                             f"got {scales!r}.")
-        self.scales, self.eps = scales, check_nonnegative('eps', eps)
-        self.grid = check_grid_option(grid, 'litemla')
-        self.prefix_tokens = check_positive_int('prefix_tokens', prefix_tokens, 0)
+        self.scales, self.eps = tuple(scales), float(eps)
+        self.grid, self.prefix_tokens = None if grid is None else tuple(grid), prefix_tokens
         C = 3 * dim
         self.aggreg = nn.ModuleList([nn.Sequential(
             nn.Conv2d(C, C, s, padding=s // 2, groups=C, bias=agg_bias),  # depthwise s x s over the grid

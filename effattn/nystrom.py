@@ -10,7 +10,7 @@ from typing import Callable
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, Option, check_positive_int, check_qkv, register_attention
 from .softmax import softmax_attention
 
 # %% auto #0
@@ -94,6 +94,9 @@ def nystrom_attention(
                     paper='Xiong et al. 2021 (Nystromformer); 000 sec. 4.5 eqs. 26-29')
 class Nystrom(MultiHeadAttention):
     "Nystromformer: segment-mean landmarks, F A^+ (B V) with a Newton-Schulz pseudo-inverse, optional conv residual."
+    options_schema = dict(landmarks=Option.integer(1), pinv_iters=Option.integer(0, doc='Newton-Schulz iterations'),
+                          conv_kernel=Option.integer(1, odd=True, optional=True, doc='odd, so the residual keeps the length'),
+                          exact_fallback=Option.flag())
 
     def __init__(self, dim: int, heads: int = 8,
                  landmarks: int = 64,  # number of landmarks m (paper 000: 32 or 64; authors' code: 16)
@@ -102,15 +105,11 @@ class Nystrom(MultiHeadAttention):
                  exact_fallback: bool = True,  # exact softmax attention when landmarks >= tokens
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        self.landmarks = check_positive_int('landmarks', landmarks)
-        self.pinv_iters = check_positive_int('pinv_iters', pinv_iters, 0)
+        self.landmarks, self.pinv_iters = landmarks, pinv_iters
         self.exact_fallback = bool(exact_fallback)
         self.conv_kernel = conv_kernel
         self.conv = None
-        if conv_kernel is not None:
-            if check_positive_int('conv_kernel', conv_kernel) % 2 == 0:
-                raise ValueError(f"conv_kernel={conv_kernel} must be odd so that the residual keeps the sequence length "
-                                 f"(centred window); use {conv_kernel + 1}, or None for no convolution.")
+        if conv_kernel is not None:  # odd (the schema): the centred window keeps the sequence length
             self.conv = nn.Conv2d(heads, heads, (conv_kernel, 1), padding=(conv_kernel // 2, 0), groups=heads, bias=False)
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:

@@ -12,7 +12,7 @@ from typing import Callable
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, check_choice, check_positive_int, check_qkv, compute_dtype, register_attention
+from .core import MultiHeadAttention, Option, check_choice, check_positive_int, check_qkv, compute_dtype, register_attention
 
 # %% auto #0
 __all__ = ['SCALINGS', 'FEATURE_MAPS', 'orthogonal_features', 'random_projection', 'softmax_features', 'relu_features',
@@ -220,6 +220,10 @@ def performer_attention(
                     summary='Performer, FAVOR+ positive orthogonal random features for the softmax kernel')
 class Performer(MultiHeadAttention):
     "Performer attention: random-feature kernel attention in O(N m) memory (FAVOR+ softmax or generalized kernels)."
+    options_schema = dict(features=Option.integer(1, doc='the number m of random features'),
+                          kernel=Option.choice(lambda: sorted(FEATURE_MAPS)), scaling=Option.choice(SCALINGS),
+                          kernel_options=Option.mapping(optional=True, doc="the feature map's options, e.g. {'eps': 1e-4}"),
+                          redraw_interval=Option.integer(1, optional=True, doc='training steps between redraws; None: never'))
 
     def __init__(self, dim: int, heads: int = 8,
                  features: int = 64,  # number of random features m per head (000's code: 64)
@@ -229,13 +233,7 @@ class Performer(MultiHeadAttention):
                  redraw_interval: int | None = None,  # redraw the features every k training calls (None: never)
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        self.features = check_positive_int('features', features)
-        self.scaling = check_choice('scaling', scaling, SCALINGS)
-        if redraw_interval is not None: check_positive_int('redraw_interval', redraw_interval)
-        self.redraw_interval = redraw_interval
-        if kernel_options is not None and not isinstance(kernel_options, dict):
-            raise ValueError(f"kernel_options must be a dict of feature-map options (or None); got {kernel_options!r}.")
-        self.kernel_name = check_choice('kernel', kernel, sorted(FEATURE_MAPS))
+        self.features, self.scaling, self.redraw_interval, self.kernel_name = features, scaling, redraw_interval, kernel
         self.feature_map = build_feature_map(kernel, self.head_dim, features, **(kernel_options or {}))
         self.register_buffer('omega', orthogonal_features(heads, features, self.head_dim, scaling))
         self.calls_since_redraw = 0

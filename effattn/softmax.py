@@ -9,10 +9,30 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_qkv, register_attention
+from .core import MultiHeadAttention, Option, check_qkv, register_attention
 
 # %% auto #0
-__all__ = ['softmax_attention', 'SoftmaxAttention']
+__all__ = ['check_mask', 'softmax_attention', 'SoftmaxAttention']
+
+# %% ../nbs/10_softmax.ipynb #8a13eb7c
+def check_mask(
+    mask: Tensor,  # the mask to check
+    q: Tensor, k: Tensor,  # (B, H, N, d) queries and (B, H, M, d) keys it applies to
+    who: str = 'softmax_attention',
+):
+    "Raise a ValueError unless `mask` is boolean, broadcastable to `(B, H, N, M)`, and lets every query see some key."
+    if not isinstance(mask, Tensor) or mask.dtype != torch.bool:
+        got = mask.dtype if isinstance(mask, Tensor) else type(mask).__name__
+        raise ValueError(f"{who}: mask must be a bool tensor, True where attention is allowed; got {got}. Convert a 0/1 "
+                         f"mask with mask.bool() (an additive bias is not a mask).")
+    target = (*q.shape[:2], q.shape[2], k.shape[2])
+    try: shape = torch.broadcast_shapes(mask.shape, target)
+    except RuntimeError: shape = None
+    if shape != target:
+        raise ValueError(f"{who}: mask of shape {tuple(mask.shape)} does not broadcast to (B, H, N, M) = {target}.")
+    if not bool(mask.any(-1).all()):
+        raise ValueError(f"{who}: the mask lets some query attend to no key, whose softmax is undefined (0/0); "
+                         f"allow at least one key per query (e.g. the query's own token).")
 
 # %% ../nbs/10_softmax.ipynb #49447c48
 def softmax_attention(
@@ -25,6 +45,7 @@ def softmax_attention(
 ):
     "Exact softmax attention `softmax(q k^T * scale) v`, fused or explicit."
     check_qkv(q, k, v, 'softmax_attention')
+    if mask is not None: check_mask(mask, q, k)
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     if fused and not return_attn:
         return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p, scale=scale)
@@ -38,6 +59,8 @@ def softmax_attention(
 @register_attention('softmax', kernel_fn=softmax_attention, paper='Vaswani et al. 2017; 000 eqs. 9-12; 001 eq. 1')
 class SoftmaxAttention(MultiHeadAttention):
     "Exact multi-head softmax attention (fused by default; `forward_with_attn` returns the probabilities)."
+    options_schema = dict(fused=Option.flag(),
+                          scale=Option.real(0, open_low=True, optional=True, doc='the score scale; None: head_dim ** -0.5'))
     has_attn_matrix = True
 
     def __init__(self, dim: int, heads: int = 8,

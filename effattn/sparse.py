@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, check_choice, check_floating, check_positive_int, check_qkv, compute_dtype, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_choice, check_floating, check_positive_int, check_qkv, compute_dtype, register_attention
 
 # %% auto #0
 __all__ = ['SPARSE_BACKENDS', 'grid_shape', 'local_mask', 'dilated_mask', 'strided_mask', 'longformer_mask', 'bigbird_mask',
@@ -551,13 +551,14 @@ def _is_global(global_tokens, N: int, who: str, device) -> Tensor:
 
 class SparseAttention(MultiHeadAttention):
     "Base for sparse patterns: exact softmax attention over a fixed pattern; `mask(N)` returns it as a dense boolean matrix."
+    options_schema = dict(backend=Option.choice(SPARSE_BACKENDS))
     has_attn_matrix = True
 
     def __init__(self, dim: int, heads: int = 8,
                  backend: str = 'gather',  # 'gather' (blocked kernels, any device, training) or 'flex' (FlexAttention)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.backend = check_choice('backend', backend, SPARSE_BACKENDS)
+        self.backend = backend
         if backend == 'flex' and attn_drop:
             raise ValueError(f"{self.name}: FlexAttention applies no attention dropout, so backend='flex' cannot honour "
                              f"attn_drop={attn_drop}; use attn_drop=0 or backend='gather'.")
@@ -589,12 +590,13 @@ class SparseAttention(MultiHeadAttention):
 @register_attention('local', kernel_fn=local_attention, paper='004: local attention |i - j| <= w')
 class LocalAttention(SparseAttention):
     "1-D sliding-window attention |i - j| <= window over the token sequence (004)."
+    options_schema = dict(window=Option.integer(0, doc='one-sided: query i sees keys |i - j| <= window'))
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided window
                  backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.window = _check_window(window, 'local')
+        self.window = window
 
     def gather_kernel(self, q, k, v): return local_attention(q, k, v, self.window, dropout_p=self.dropout_p)
     def mask(self, N): return local_mask(N, self.window)
@@ -605,6 +607,8 @@ class LocalAttention(SparseAttention):
 @register_attention('local2d', kernel_fn=local2d_attention, paper='001 Table 4 local window (ViTDet); 004 local pattern in 2-D')
 class Local2dAttention(SparseAttention):
     "2-D window attention on the patch grid: ViTDet blocks or a sliding neighbourhood; prefix tokens are global."
+    options_schema = dict(window=Option.integer(0, doc="'block': the window side; 'sliding': the one-sided radius"),
+                          mode=Option.choice(('block', 'sliding')), **GRID_OPTIONS)
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 14,  # 'block': window side; 'sliding': one-sided radius
                  mode: str = 'block',  # 'block' or 'sliding'
@@ -613,15 +617,8 @@ class Local2dAttention(SparseAttention):
                  backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.mode = check_choice('mode', mode, ['block', 'sliding'])
-        self.window = _check_window(window, 'local2d', 1 if mode == 'block' else 0)
-        self.prefix_tokens = check_positive_int('prefix_tokens', prefix_tokens, 0)
-        if grid is not None:
-            if (not isinstance(grid, (tuple, list)) or len(grid) != 2
-                    or any(isinstance(g, bool) or not isinstance(g, int) or g < 1 for g in grid)):
-                raise ValueError(f"local2d: grid must be (rows, cols) of positive ints, or None for a square grid; got {grid!r}.")
-            grid = tuple(grid)
-        self.grid = grid
+        self.mode, self.prefix_tokens, self.grid = mode, prefix_tokens, None if grid is None else tuple(grid)
+        self.window = _check_window(window, 'local2d', 1 if mode == 'block' else 0)  # a block needs a side >= 1
 
     def gather_kernel(self, q, k, v):
         return local2d_attention(q, k, v, self.window, self.mode, self.grid, self.prefix_tokens, dropout_p=self.dropout_p)
@@ -635,14 +632,14 @@ class Local2dAttention(SparseAttention):
 @register_attention('dilated', kernel_fn=dilated_attention, paper='004 strided/dilated patterns; Longformer dilated window')
 class DilatedAttention(SparseAttention):
     "Dilated sliding window: keys i + dilation * r for |r| <= window."
+    options_schema = dict(window=Option.integer(0, doc='one-sided number of dilated steps'), dilation=Option.integer(1))
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 3,  # one-sided number of dilated steps
                  dilation: int = 2,  # gap between attended keys
                  backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.window = _check_window(window, 'dilated')
-        self.dilation = check_positive_int('dilation', dilation)
+        self.window, self.dilation = window, dilation
 
     def gather_kernel(self, q, k, v): return dilated_attention(q, k, v, self.window, self.dilation, dropout_p=self.dropout_p)
     def mask(self, N): return dilated_mask(N, self.window, self.dilation)
@@ -653,12 +650,13 @@ class DilatedAttention(SparseAttention):
 @register_attention('strided', kernel_fn=strided_attention, paper='004: strided attention (i - j) mod s == 0')
 class StridedAttention(SparseAttention):
     "004's strided pattern: keys j with (i - j) mod stride == 0, exact within each residue class."
+    options_schema = dict(stride=Option.integer(1))
     def __init__(self, dim: int, heads: int = 8,
                  stride: int = 14,  # 14 = one patch row of a 224 px / 16 ViT: a patch sees its column
                  backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.stride = check_positive_int('stride', stride)
+        self.stride = stride
 
     def gather_kernel(self, q, k, v): return strided_attention(q, k, v, self.stride, dropout_p=self.dropout_p)
     def mask(self, N): return strided_mask(N, self.stride)
@@ -669,13 +667,15 @@ class StridedAttention(SparseAttention):
 @register_attention('longformer', kernel_fn=longformer_attention, paper='004: Longformer, local window + global tokens')
 class LongformerAttention(SparseAttention):
     "Local window + global tokens (default: the cls token) that attend to all and are attended by all (004)."
+    options_schema = dict(window=Option.integer(0, doc='one-sided local window'),
+                          global_tokens=Option.ints(0, doc='token indices, e.g. (0,) for the class token'))
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided local window
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)
                  backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.window = _check_window(window, 'longformer')
+        self.window = window
         self.global_tokens = _check_global_tokens(global_tokens, 'longformer')
 
     def gather_kernel(self, q, k, v):
@@ -688,6 +688,10 @@ class LongformerAttention(SparseAttention):
 @register_attention('bigbird', kernel_fn=bigbird_attention, paper='004: BigBird, local + global + random')
 class BigBirdAttention(SparseAttention):
     "Local window + global tokens + r random keys per query, fixed by a seed drawn at construction (004's BigBird)."
+    options_schema = dict(window=Option.integer(0, doc='one-sided local window'),
+                          global_tokens=Option.ints(0, doc='token indices, e.g. (0,) for the class token'),
+                          random_links=Option.integer(0, doc='random keys per query'),
+                          seed=Option.integer(0, optional=True, doc='None: drawn from torch at construction'))
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided local window
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)
@@ -696,11 +700,10 @@ class BigBirdAttention(SparseAttention):
                  backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
-        self.window = _check_window(window, 'bigbird')
+        self.window = window
         self.global_tokens = _check_global_tokens(global_tokens, 'bigbird')
-        self.random_links = check_positive_int('random_links', random_links, 0)
+        self.random_links = random_links
         if seed is None: seed = int(torch.randint(0, 2 ** 62, ()).item())
-        check_positive_int('seed', seed, 0)
         self.register_buffer('link_seed', torch.tensor(seed, dtype=torch.long))
         self._links: dict = {}
 
