@@ -8,8 +8,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,7 +20,8 @@ from .runtime import PROFILES  # torch-free, so that `--help` stays quick
 
 # %% auto #0
 __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
-           'describe_changes', 'keep_committed', 'judged_at', 'reproduce', 'main', 'console']
+           'describe_changes', 'keep_committed', 'roll_back', 'judged_at', 'first_error', 'reproduce', 'main',
+           'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
 PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
@@ -54,11 +57,11 @@ def report_path(profile: str, root: Path) -> Path:
     return root / ('runs/smoke' if profile == 'smoke' else 'data') / 'REPRODUCTION.md'
 
 # %% ../nbs/42_cli.ipynb #1278e41a
-RECORDS = ('runs.jsonl', 'runs.csv', 'failures.jsonl')  # the append-only run records: never rolled back
+RECORDS = ('runs.jsonl', 'runs.csv')  # the records of finished runs: they stay, whatever becomes of the notebook
 
 
 def findings(paper: str, profile: str, root: Path) -> dict[Path, bytes]:
-    "The files that state a notebook's findings for a profile (executed copy, claims, tables, figures; the report), by path."
+    "The files stating a notebook's findings at a profile (executed copy, claims, tables, figures, failures; the report)."
     from effattn.runtime import output_dirs
     dirs = output_dirs(paper, profile, root)
     files = [p for p in dirs['results'].glob('*') if p.name not in RECORDS] + list(dirs['figures'].rglob('*'))
@@ -88,16 +91,45 @@ def describe_changes(before: dict[Path, bytes], after: dict[Path, bytes], root: 
     return out
 
 
+@contextmanager
+def _uninterrupted():
+    "Hold Ctrl-C and SIGTERM back while a block puts files back; one that came meanwhile is raised after it (may nest)."
+    if threading.current_thread() is not threading.main_thread(): yield; return
+    got = []
+    old = {s: signal.signal(s, lambda n, f: got.append(n)) for s in (signal.SIGINT, signal.SIGTERM)}
+    try: yield
+    finally:
+        for s, h in old.items(): signal.signal(s, h)
+        if any(old[s] is not signal.SIG_IGN for s in got): raise KeyboardInterrupt
+
+
+def _put(p: Path, blob: bytes):
+    "Write `blob` to `p` atomically: a crash leaves the old file or the new one, never half of one."
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + f'.tmp{os.getpid()}'); tmp.write_bytes(blob); os.replace(tmp, p)
+
+
+def _set_aside(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path, added: bool) -> list[Path]:
+    "Put `before` back, copying what differs into `keep` (same relative paths); with `added`, move out added files too."
+    moved = []
+    with _uninterrupted():
+        for p in sorted(set(before) | (set(after) if added else set())):
+            old, new = before.get(p), after.get(p)
+            if old == new: continue
+            if new is not None: _put(keep / p.relative_to(root), new); moved.append(keep / p.relative_to(root))
+            if old is None: p.unlink(missing_ok=True)
+            else: _put(p, old)
+    return moved
+
+
 def keep_committed(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path) -> list[Path]:
     "Move the re-measured versions of files that existed before into `keep` (same relative paths), and restore the old ones."
-    moved = []
-    for p, old in before.items():
-        if after.get(p) == old: continue
-        if p in after:
-            dst = keep / p.relative_to(root); dst.parent.mkdir(parents=True, exist_ok=True)
-            dst.write_bytes(after[p]); moved.append(dst)
-        p.parent.mkdir(parents=True, exist_ok=True); p.write_bytes(old)
-    return moved
+    return _set_aside(before, after, root, keep, added=False)
+
+
+def roll_back(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path) -> list[Path]:
+    "Undo a notebook that failed or stopped: `before` byte for byte, files it added removed; its versions go to `keep`."
+    return _set_aside(before, after, root, keep, added=True)
 
 
 def judged_at(before: dict[Path, bytes], profile: str) -> bool:
@@ -107,10 +139,11 @@ def judged_at(before: dict[Path, bytes], profile: str) -> bool:
     return any(p.name in names for p in before)
 
 
-def _read_run_log(path: Path) -> tuple[int, int]:
-    "(trained, reused) runs noted by `effattn.experiment.log_run` in one notebook."
+def _read_run_log(path: Path) -> tuple[int, int, list[str]]:
+    "(trained, reused, the errors of the failed) runs noted by `effattn.experiment.log_run` in one notebook."
     lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
-    return sum(not l['reused'] for l in lines), sum(bool(l['reused']) for l in lines)
+    errors = [l['error'] for l in lines if l.get('error')]
+    return sum(not l['reused'] and not l.get('error') for l in lines), sum(bool(l['reused']) for l in lines), errors
 
 
 @contextmanager
@@ -139,6 +172,66 @@ def _papermill():
     return papermill
 
 
+def first_error(e: Exception) -> str:
+    "What stopped a notebook, as 'Name: message': its first error (from papermill's PapermillExecutionError), else `e`."
+    name, text = (e.ename, e.evalue) if hasattr(e, 'ename') else (type(e).__name__, str(e))
+    return f"{name}: {str(text).strip()}"
+
+
+def _execute(pm, nb: Path, partial: Path, parameters: dict, env: dict) -> tuple[str, tuple[int, int, list[str]]]:
+    "Run `nb` into `partial`: ('ok' or what stopped it, (trained, reused, failed runs)); KeyboardInterrupt if interrupted."
+    fd, runlog = tempfile.mkstemp(prefix='effattn-runs-', suffix='.jsonl'); os.close(fd); runlog = Path(runlog)
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with _environ(EFFATTN_RUN_LOG=str(runlog), **env):
+            pm.execute_notebook(str(nb), str(partial), parameters=parameters, cwd=str(nb.parent), kernel_name='python3',
+                                progress_bar=False, extra_arguments=['--IPKernelApp.log_level=CRITICAL'])  # no chatter (start, stop)
+        status = 'ok'
+    except Exception as e:
+        if getattr(e, 'ename', None) == 'KeyboardInterrupt': raise KeyboardInterrupt from e
+        status = first_error(e)
+    finally: runs = _read_run_log(runlog); runlog.unlink(missing_ok=True)
+    if status == 'ok' and runs[2]:  # the notebook went on without them: its findings are not complete
+        status = f"{len(runs[2])} training run(s) failed (failures.jsonl); the first: {runs[2][0]}"
+    return status, runs
+
+
+def _prune(folder: Path, top: Path):
+    "Remove `folder` and then its parents, up to `top` (excluded), while they are empty."
+    while folder != top and folder.is_relative_to(top) and folder.is_dir() and not any(folder.iterdir()):
+        try: folder.rmdir()
+        except OSError: return  # another reproduce wrote into it meanwhile
+        folder = folder.parent
+
+
+def _settle(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path, accept: bool, log) -> bool:
+    "After a complete run: keep its new findings if `accept`, else put the old back (the new to `keep`); whether it took any."
+    changes = describe_changes(before, after, root)
+    if not changes: log("    findings unchanged", flush=True); return False
+    if accept:
+        log("    findings updated:" + ''.join(f"\n      {c}" for c in changes), flush=True)
+        return True
+    moved = keep_committed(before, after, root, keep)
+    log(f"    nothing was retrained, so the committed findings stay as they were; this re-measurement differs:" +
+        ''.join(f"\n      {c}" for c in changes) +
+        f"\n    its files are in {_show(keep)} ({len(moved)} file(s)); to replace the committed ones, run again "
+        f"with --update (or retrain with --rerun).", flush=True)
+    return False
+
+
+def _summary(status: dict[str, str], profile: str, root: Path) -> str:
+    "The closing lines of `reproduce`: what ran, what failed, and where the report and the outputs are."
+    from effattn.runtime import output_dirs
+    failed = {k: v.splitlines()[0] for k, v in status.items() if v != 'ok'}
+    report, folders = report_path(profile, root), output_dirs('<paper>', profile, root)
+    return (f"\n{len(status) - len(failed)} of {len(status)} notebooks ran" +
+            (''.join(f"\n  FAILED {k}: {v}" for k, v in failed.items()) if failed else '.') +
+            (f"\nreport: {_show(report)}" if report.exists() else
+             f"\nreport: not written; run `effattn report --profile {profile}` to write {_show(report)}") +
+            f"\nresults: {_show(folders['results'])}/, figures: {_show(folders['figures'])}/, executed notebooks: "
+            f"{_show(executed_path(root / 'nbs' / 'experiments' / '<paper>_x.ipynb', profile).parent)}/")
+
+
 def reproduce(
     papers=None,  # paper keys (default: all of PAPERS)
     profile: str = 'smoke',  # 'smoke', 'cpu' or 'paper'
@@ -149,62 +242,64 @@ def reproduce(
     root: str | Path | None = None,  # the checkout (default: the one containing the current folder)
     **parameters,
 ) -> dict[str, str]:
-    "Execute the experiment notebooks with papermill; return {notebook: 'ok' | error}. Failures do not stop the others."
+    "Execute the experiment notebooks with papermill; return {notebook: 'ok' | its error}. Failures do not stop the others."
     pm = _papermill()
     from effattn.runtime import output_dirs, require_checkout
     if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
     root = require_checkout(root, 'effattn reproduce')
-    status, accepted = {}, False
-    stamp = time.strftime('%Y%m%d-%H%M%S')
+    status, accepted, stamp = {}, False, time.strftime('%Y%m%d-%H%M%S')
+    env = dict(EFFATTN_RERUN='1' if rerun else '0', EFFATTN_REPO=str(root))  # the kernels' checkout, whatever their folder
     nbs = experiment_notebooks(papers, root)
     for i, nb in enumerate(nbs):
         key, out = paper_key(nb), executed_path(nb, profile)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        before = findings(key, profile, root) if profile != 'smoke' else None  # smoke outputs are scratch
+        scratch, before = root / 'runs' / profile / stamp / key, findings(key, profile, root)
         log(f"[{i + 1}/{len(nbs)}] {nb.name} (profile {profile}) -> {_show(out)}", flush=True)
-        t0 = time.time()
-        fd, runlog = tempfile.mkstemp(prefix='effattn-runs-', suffix='.jsonl'); os.close(fd); runlog = Path(runlog)
-        try:
-            with _environ(EFFATTN_RUN_LOG=str(runlog), EFFATTN_RERUN='1' if rerun else '0'):
-                pm.execute_notebook(str(nb), str(out), parameters=dict(profile=profile, device=device, **parameters),
-                                    cwd=str(nb.parent), kernel_name='python3', progress_bar=False,
-                                    extra_arguments=['--IPKernelApp.log_level=ERROR'])  # no startup chatter per notebook
-            status[nb.name] = 'ok'
-        except Exception as e:
-            msg = str(e).strip().splitlines()
-            status[nb.name] = f"{type(e).__name__}: {msg[-1] if msg else ''}"
-        trained, reused = _read_run_log(runlog); runlog.unlink(missing_ok=True)
+        t0, params = time.time(), dict(profile=profile, device=device, **parameters)
+        try: status[nb.name], (trained, reused, _) = _execute(pm, nb, scratch / out.name, params, env)
+        except KeyboardInterrupt:
+            with _uninterrupted(): roll_back(before, findings(key, profile, root), root, scratch)
+            log(f"    interrupted after {time.time() - t0:.0f}s: the findings are as they were; what it wrote is in "
+                f"{_show(scratch)}", flush=True)
+            raise
         runs = (f"{trained} run(s) trained, {reused} reused from {_show(output_dirs(key, profile, root)['results'] / 'runs.jsonl')}"
                 if trained + reused else 'no training runs')
-        if status[nb.name] == 'ok': log(f"    ok in {time.time() - t0:.0f}s; {runs}", flush=True)
-        else: log(f"    FAILED after {time.time() - t0:.0f}s: {status[nb.name]}; {runs}\n"
-                  f"    (partly executed copy: {_show(out)})", flush=True)
-        if before is None: continue
-        after = findings(key, profile, root)
-        changes = describe_changes(before, after, root)
-        if not changes: log("    findings unchanged", flush=True); continue
-        if update or rerun or trained or (key == 'report' and accepted) or not judged_at(before, profile):
-            accepted = True
-            log("    findings updated:" + ''.join(f"\n      {c}" for c in changes), flush=True)
+        if status[nb.name] != 'ok':
+            with _uninterrupted(): moved = roll_back(before, findings(key, profile, root), root, scratch)
+            why = status[nb.name].replace('\n', '\n      ')
+            log(f"    FAILED after {time.time() - t0:.0f}s: {why}\n    {runs}; the findings are as they were; what it wrote "
+                f"(the partly executed copy, {len(moved)} other file(s)) is in {_show(scratch)}", flush=True)
             continue
-        keep = root / 'runs' / profile / stamp / key
-        moved = keep_committed(before, after, root, keep)
-        log(f"    nothing was retrained, so the committed findings stay as they were; this re-measurement differs:" +
-            ''.join(f"\n      {c}" for c in changes) +
-            f"\n    its files are in {_show(keep)} ({len(moved)} file(s)); to replace the committed ones, run again "
-            f"with --update (or retrain with --rerun).", flush=True)
-    failed = {k: v for k, v in status.items() if v != 'ok'}
-    report = report_path(profile, root)
-    folders = output_dirs('<paper>', profile, root)
-    log(f"\n{len(status) - len(failed)} of {len(status)} notebooks ran" +
-        (''.join(f"\n  FAILED {k}: {v}" for k, v in failed.items()) if failed else '.') +
-        (f"\nreport: {_show(report)}" if report.exists() else
-         f"\nreport: not written; run `effattn report --profile {profile}` to write {_show(report)}") +
-        f"\nresults: {_show(folders['results'])}/, figures: {_show(folders['figures'])}/, executed notebooks: "
-        f"{_show(executed_path(root / 'nbs' / 'experiments' / '<paper>_x.ipynb', profile).parent)}/")
+        with _uninterrupted():  # a complete run: its copy and its findings are settled before an interrupt is let through
+            out.parent.mkdir(parents=True, exist_ok=True); os.replace(scratch / out.name, out); _prune(scratch, root / 'runs')
+            log(f"    ok in {time.time() - t0:.0f}s; {runs}", flush=True)
+            if profile != 'smoke':  # smoke outputs are scratch: nothing to protect
+                accept = update or rerun or trained or (key == 'report' and accepted) or not judged_at(before, profile)
+                accepted |= _settle(before, findings(key, profile, root), root, scratch, accept, log)
+    log(_summary(status, profile, root))
     return status
 
 # %% ../nbs/42_cli.ipynb #84d00fd2
+@contextmanager
+def _terminate_as_interrupt():
+    "Let SIGTERM (`timeout`, a closing session) stop a block as Ctrl-C does, so that the block can put its files back."
+    if threading.current_thread() is not threading.main_thread(): yield; return
+    def stop(signum, frame): raise KeyboardInterrupt
+    old = signal.signal(signal.SIGTERM, stop)
+    try: yield
+    finally: signal.signal(signal.SIGTERM, old)
+
+
+def _reproduce_command(args) -> int:
+    "`effattn reproduce`: 0 if every notebook ran, 1 if one failed, 130 if it was interrupted (findings put back)."
+    try:
+        with _terminate_as_interrupt():
+            status = reproduce(args.papers, args.profile, args.device, rerun=args.rerun, update=args.update, root=args.repo)
+    except KeyboardInterrupt:
+        print("effattn reproduce: interrupted; rerun the same command to resume", file=sys.stderr)
+        return 130
+    return 0 if all(v == 'ok' for v in status.values()) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')
@@ -234,9 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     device.add_parser(sub)
     args = ap.parse_args(argv)
     try:
-        if args.cmd == 'reproduce':
-            status = reproduce(args.papers, args.profile, args.device, rerun=args.rerun, update=args.update, root=args.repo)
-            return 0 if all(v == 'ok' for v in status.values()) else 1
+        if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)
         if args.cmd == 'device': return device.command(args)
         if args.cmd == 'report':

@@ -29,7 +29,7 @@ from .train import RunResult, TrainConfig, evaluate, fit
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
            'rerun_requested', 'log_run', 'run', 'kept_weights_path', 'trained_weights', 'statistics_mean',
-           'epoch_commits', 'run_grid', 'load_records']
+           'epoch_commits', 'check_data', 'run_grid', 'load_records']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -145,11 +145,12 @@ def rerun_requested() -> bool:
     return os.environ.get('EFFATTN_RERUN', '') == '1'
 
 
-def log_run(spec: RunSpec, reused: bool):
-    "Tell `effattn reproduce` (through the file named by $EFFATTN_RUN_LOG, if set) that a run was reused or trained."
+def log_run(spec: RunSpec, reused: bool, error: str | None = None):
+    "Tell `effattn reproduce` (through the file named by $EFFATTN_RUN_LOG, if set) that a run was reused, trained or failed."
     if path := os.environ.get('EFFATTN_RUN_LOG'):
-        with open(path, 'a', encoding='utf-8') as f:
-            f.write(json.dumps(dict(paper=spec.paper, name=spec.name, run_id=spec.run_id(), reused=reused)) + '\n')
+        line = dict(paper=spec.paper, name=spec.name, run_id=spec.run_id(), reused=reused)
+        if error: line['error'] = error
+        with open(path, 'a', encoding='utf-8') as f: f.write(json.dumps(line) + '\n')
 
 
 def run(
@@ -282,12 +283,26 @@ def epoch_commits(history: list[dict]) -> list[list]:
     return out
 
 # %% ../nbs/41_experiment.ipynb #1f95de80
+def check_data(specs: list[RunSpec]):
+    "Stop (a DataError naming the folder and what to do) when an offline dataset that `specs` train on is missing."
+    from effattn.data import DataError, load_dataset, locate
+    root = os.environ.get('EFFATTN_DATA')
+    for name in sorted({s.dataset for s in specs if s.source == 'offline'}):
+        for split in ('train', 'test'):
+            if root and Path(root).is_dir() and locate(name, split, Path(root)): continue
+            try: load_dataset(name, split, source='offline')  # not there: load_dataset says why
+            except DataError as e:
+                raise DataError(f"runs to train need the offline {name}, so none was started: {e}") from None
+
+
 def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> list[dict]:
-    "Run every spec; a failure is recorded and reported, and does not stop the grid."
+    "Run every spec; a failure is recorded and reported, and does not stop the grid (missing data stops it first)."
     records, failed = [], []
     rerun = rerun_requested() if kw.get('rerun') is None else kw['rerun']
+    def results(spec): return kw.get('results_dir') or output_dirs(spec.paper, spec.profile)['results']
+    check_data([s for s in specs if rerun or find_record(s, results(s)) is None])
     for i, spec in enumerate(specs):
-        done = find_record(spec, kw.get('results_dir') or output_dirs(spec.paper, spec.profile)['results'])
+        done = find_record(spec, results(spec))
         if log: log(f"[{i + 1}/{len(specs)}] {spec.name}" + (" (done)" if done and not rerun else ''), flush=True)
         try:
             rec = run(spec, device=device, **kw)
@@ -296,10 +311,11 @@ def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> lis
                 log(f"    best {rec['best_top1']:.2f}% final {rec['final_top1']:.2f}% | {rec['epoch_s']:.1f} s/epoch", flush=True)
         except Exception as e:
             failed.append((spec.name, f"{type(e).__name__}: {e}"))
-            append_jsonl(Path(kw.get('results_dir') or output_dirs(spec.paper, spec.profile)['results']) / 'failures.jsonl',
-                         dict(run_id=spec.run_id(), name=spec.name, error=f"{type(e).__name__}: {e}",
+            append_jsonl(Path(results(spec)) / 'failures.jsonl',
+                         dict(run_id=spec.run_id(), name=spec.name, error=failed[-1][1],
                               traceback=traceback.format_exc(), provenance=provenance()))
-            if log: log(f"    FAILED: {type(e).__name__}: {e}", flush=True)
+            log_run(spec, reused=False, error=failed[-1][1])
+            if log: log(f"    FAILED: {failed[-1][1]}", flush=True)
     if failed and log:
         log(f"{len(failed)} of {len(specs)} runs failed:\n" + '\n'.join(f"  {n}: {e}" for n, e in failed))
     return records

@@ -13,30 +13,41 @@ import warnings
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PROFILES', 'PARKED', 'repo_root', 'require_checkout', 'output_dirs', 'notebook_dirs', 'atomic_save',
-           'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest', 'Pieces',
-           'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
+__all__ = ['PROFILES', 'PARKED', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'notebook_dirs',
+           'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest',
+           'Pieces', 'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #fb32a0db
 PROFILES = ('smoke', 'cpu', 'paper')
 
 
 def repo_root(start: str | Path | None = None) -> Path:
-    "The effattn checkout containing `start` (default: the current folder), else the current folder."
+    "The effattn checkout containing `start` (default: the current folder), else $EFFATTN_REPO's, else the current folder."
     p = Path(start or Path.cwd()).resolve()
-    for cand in (p, *p.parents):
+    named = [Path(os.environ['EFFATTN_REPO']).resolve()] if os.environ.get('EFFATTN_REPO') else []
+    for cand in (p, *p.parents, *named):
         if (cand / 'settings.ini').exists() and (cand / 'effattn').is_dir(): return cand
     return Path.cwd()
 
 
-def require_checkout(start: str | Path | None = None, what: str = 'this command') -> Path:
-    "The effattn checkout containing `start` (default: the current folder); a clear error if there is none."
+def require_checkout(start: str | Path | None = None,  # where to look (default: the current folder)
+                     what: str = 'this command',  # who needs it, for the message
+                     fix: str = 'pass --repo PATH',  # the way to name the checkout that suits `what`
+                     ) -> Path:
+    "The effattn checkout containing `start` (else $EFFATTN_REPO's); a clear error if there is none."
     root = repo_root(start)
     if not ((root / 'settings.ini').exists() and (root / 'nbs' / 'experiments').is_dir()):
-        where = Path(start or Path.cwd()).resolve()
+        where, named = Path(start or Path.cwd()).resolve(), os.environ.get('EFFATTN_REPO')
         raise FileNotFoundError(f"{what} needs an effattn checkout (its notebooks and data/results), and {where} is not "
-                                f"inside one: run it from a clone of the repository, or pass --repo PATH.")
+                                f"inside one" + (f" (nor is EFFATTN_REPO={named} one)" if named else '') +
+                                f": run it from a clone of the repository, {fix}, or export EFFATTN_REPO=<the clone>.")
     return root
+
+
+def notebook_checkout(paper: str) -> Path:
+    "An experiment notebook's checkout, looked up before the notebook writes anything; outside one, what to do."
+    return require_checkout(what=f"experiment notebook {paper}", fix=f"run it with `effattn reproduce --papers {paper}` "
+                                                                     f"(or papermill --cwd <the clone>/nbs/experiments)")
 
 
 def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dict[str, Path]:
