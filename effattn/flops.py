@@ -54,10 +54,6 @@ def conv_macs(conv: nn.Conv2d, out_hw: tuple[int, int]) -> int:
     return out_hw[0] * out_hw[1] * conv.out_channels * (conv.in_channels // conv.groups) * math.prod(conv.kernel_size)
 
 
-def _nparams(*mods) -> int:
-    return sum(count_params(m) for m in mods if m is not None)
-
-
 def attention_layer_macs(attn: nn.Module, T: int) -> dict:
     "MACs of one attention layer, by part: qkv, attention create/apply/extra, proj."
     name = getattr(attn, 'name', None) if isinstance(attn, MultiHeadAttention) else 'softmax'  # timm's Attention is softmax
@@ -74,13 +70,66 @@ def attention_layer_macs(attn: nn.Module, T: int) -> dict:
                 proj=T * attn.proj.in_features * attn.proj.out_features)  # LiteMLA projects (1 + scales) D channels
 
 
-def count_flops(model: nn.Module) -> Cost:
+def _check_countable(model) -> bool:
+    "Refuse, saying what to pass instead, what `count_flops` cannot count; True when the model counts itself (`cost()`)."
+    if isinstance(model, str):
+        raise TypeError(f"count_flops(model) takes a model, not a name ({model!r}): build it with effattn.create_model(name) "
+                        f"(an effattn preset) or timm.create_model(name, pretrained=False) and pass the model.")
+    if not isinstance(model, nn.Module):
+        raise TypeError(f"count_flops(model) expects an nn.Module -- an effattn ViT, a timm VisionTransformer or a model "
+                        f"with a cost() method; got {type(model).__name__}. Pass the model itself.")
+    if callable(getattr(model, 'cost', None)): return True
+    missing = [a for a in ('patch_embed', 'blocks', 'head') if not isinstance(getattr(model, a, None), nn.Module)]
+    if not missing and not all(hasattr(b, 'attn') and hasattr(b, 'mlp') for b in model.blocks):
+        missing = ['attn and mlp in every block']
+    if missing:
+        raise ValueError(f"count_flops(model) counts ViTs (effattn's ViT, timm's VisionTransformer: patch_embed, blocks "
+                         f"of attn and mlp, head); this {type(model).__name__} has no {', '.join(missing)}. Give the model a "
+                         f"cost() method returning an effattn.flops.Cost (built from conv_macs and attention_layer_macs, "
+                         f"like 003's ConvPerformer), or measure it with measured_flops(model, x).")
+    if getattr(model.patch_embed, 'img_size', None) is None:
+        raise ValueError("count_flops(model) needs a fixed image size (model.patch_embed.img_size is None): build the "
+                         "model with img_size=... .")
+    return False
+
+
+def _component_params(model: nn.Module) -> dict:
+    "Parameters per component, each tensor counted once; a parameter in none of them is an error (no cost model for it)."
+    attr = lambda o, *names: [getattr(o, n, None) for n in names]
+    blocks = list(model.blocks)
+    groups = dict(patch_embed=[model.patch_embed, *attr(model, 'cls_token', 'reg_token', 'pos_embed', 'norm_pre')],
+                  qkv=[t for b in blocks for t in attr(b.attn, 'qkv', 'kv')], proj=[b.attn.proj for b in blocks],
+                  attn_extra=[b.attn for b in blocks],  # what the attention holds besides qkv and proj
+                  mlp=[t for b in blocks for t in attr(b, 'mlp', 'norm1', 'norm2', 'ls1', 'ls2')],  # + norms, layer scales
+                  head=[*attr(model, 'norm', 'fc_norm'), model.head])
+    seen, params = set(), {}
+    for k, objs in groups.items():
+        tensors = [p for o in objs if o is not None for p in (o.parameters() if isinstance(o, nn.Module) else [o])]
+        params[k] = sum(p.numel() for p in {id(p): p for p in tensors if id(p) not in seen}.values())
+        seen |= {id(p) for p in tensors}
+    left = [n for n, p in model.named_parameters() if id(p) not in seen]
+    if left:
+        raise ValueError(f"count_flops has no cost model for {len(left)} parameter tensors of this {type(model).__name__}: "
+                         f"{', '.join(left[:4])}{', ...' if len(left) > 4 else ''}. It counts the patch embedding, class and "
+                         f"register tokens, position embedding, the blocks' attention, MLP, norms and layer scales, the "
+                         f"final norm and a linear head (timm's global_pool 'token', 'avg' or ''; not 'map'). Give the model "
+                         f"a cost() method returning an effattn.flops.Cost, or measure it with measured_flops(model, x).")
+    return {k: params[k] for k in ('patch_embed', 'qkv', 'attn_extra', 'proj', 'mlp', 'head')}
+
+
+def _linear_macs(module: nn.Module, tokens: int) -> int:
+    "MACs of every nn.Linear in `module` applied to `tokens` tokens (fc1 and fc2 of an MLP, both halves of a GLU; 0 for nn.Identity)."
+    return tokens * sum(m.in_features * m.out_features for m in module.modules() if isinstance(m, nn.Linear))
+
+
+def count_flops(model: nn.Module,  # an effattn ViT, a timm VisionTransformer, or a model with a cost() method
+                ) -> Cost:
     "Analytic MACs and parameters per component of an effattn ViT or a timm VisionTransformer; another model counts itself with a `cost()` method."
-    if callable(getattr(model, 'cost', None)): return model.cost()  # e.g. 003's ConvPerformer, built from conv_macs and attention_layer_macs
+    if _check_countable(model): return model.cost()  # e.g. 003's ConvPerformer, built from conv_macs and attention_layer_macs
     pe = model.patch_embed
     H, W = pe.img_size
     gh, gw = pe.grid_size
-    T = gh * gw + getattr(model, 'num_prefix_tokens', 1)
+    T = gh * gw + getattr(model, 'num_prefix_tokens', 1)  # patches, then class and register tokens (timm: 0 to 1 + reg_tokens)
     macs = dict(patch_embed=conv_macs(pe.proj, (gh, gw)))
     stem = getattr(pe, 'stem', None)
     if stem is not None:
@@ -89,28 +138,24 @@ def count_flops(model: nn.Module) -> Cost:
     layers = []
     for b in model.blocks:
         a = attention_layer_macs(b.attn, T)
-        mlp = T * (b.mlp.fc1.in_features * b.mlp.fc1.out_features + b.mlp.fc2.in_features * b.mlp.fc2.out_features)
+        mlp = _linear_macs(b.mlp, T)
         for k, v in a.items(): parts[k] += v
         parts['mlp'] += mlp
         layers.append(dict(attention=getattr(b.attn, 'name', 'softmax'), mlp=mlp, **a))
     macs.update(parts)
-    macs['head'] = model.head.in_features * model.head.out_features
-    params = dict(patch_embed=_nparams(pe) + model.cls_token.numel() + model.pos_embed.numel(),
-                  qkv=sum(_nparams(getattr(b.attn, 'qkv', None), getattr(b.attn, 'kv', None)) for b in model.blocks),
-                  attn_extra=sum(count_params(b.attn) - _nparams(getattr(b.attn, 'qkv', None), getattr(b.attn, 'kv', None),
-                                                                b.attn.proj) for b in model.blocks),
-                  proj=sum(_nparams(b.attn.proj) for b in model.blocks),
-                  mlp=sum(_nparams(b.mlp, b.norm1, b.norm2) for b in model.blocks),
-                  head=_nparams(model.head, model.norm))
-    return Cost(macs, params, layers)
-
+    macs['head'] = _linear_macs(model.head, 1)  # one pooled token; nn.Identity (num_classes=0): none
+    return Cost(macs, _component_params(model), layers)
 
 # %% ../nbs/23_flops.ipynb #79c66f13
 def measured_flops(model: nn.Module, x: torch.Tensor | None = None) -> int:
     "FLOPs (2 x MACs) that torch's FlopCounterMode sees in one forward pass (batch 1 by default)."
-    if x is None:
-        pe = model.patch_embed
-        x = torch.randn(1, pe.in_chans, *pe.img_size)
+    if x is None:  # an image of the model's size: effattn's patch embedding knows its channels, timm's model does
+        pe = getattr(model, 'patch_embed', None)
+        chans, size = getattr(pe, 'in_chans', getattr(model, 'in_chans', None)), getattr(pe, 'img_size', None)
+        if chans is None or size is None:
+            raise ValueError(f"measured_flops(model) builds its input from the model's patch_embed.img_size and in_chans, "
+                             f"which this {type(model).__name__} lacks: pass x, e.g. measured_flops(model, torch.randn(1, 3, 224, 224)).")
+        x = torch.randn(1, chans, *size)
     model = model.eval()
     with torch.no_grad(), FlopCounterMode(display=False) as fc:
         model(x)

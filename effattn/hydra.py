@@ -175,9 +175,12 @@ class PolyNL(MultiHeadAttention):
     def forward(self, x: Tensor, attn_mask: Tensor | None = None, is_causal: bool = False) -> Tensor:
         check_no_mask(self.name, attn_mask, is_causal)
         B, N, D = check_tokens(x, self.dim, self.name)
-        k, v = self.kv(x).chunk(2, dim=-1)
-        out = hydra_attention(x, k, v, 'mean').to(x.dtype)
-        return self.proj_drop(self.proj(out))
+        k, v = self.kv(x).chunk(2, dim=-1)  # linear in x: in autocast's half precision, as every mechanism's q, k, v
+        out = hydra_attention(x, k, v, 'mean')  # in float32 at least (float64 stays); grows as the cube of x's scale, so
+        with torch.autocast(x.device.type, enabled=False):  # W3 too: out in half precision overflows before the output does
+            w, b = self.proj.weight.to(out.dtype), None if self.proj.bias is None else self.proj.bias.to(out.dtype)
+            out = nn.functional.linear(out, w, b)
+        return self.proj_drop(out).to(x.dtype)  # x's dtype: float32 under autocast (the residual stream's), half for a half model
 
 # %% ../nbs/16_hydra.ipynb #7f8ba59b
 from .core import attention_cost

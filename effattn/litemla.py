@@ -93,16 +93,42 @@ def _litemla_cost(m, T):
     return {**linear, 'extra': sum(T * 3 * m.dim * (s * s + m.head_dim) for s in m.scales)}
 
 # %% ../nbs/19b_litemla.ipynb #6589fc8f
-@torch.no_grad()
-def load_timm_litemla(ours: LiteMLA, theirs: nn.Module) -> LiteMLA:
-    "Copy the weights of timm's `LiteMLA` (no qkv norm/act) into `ours`; its output BatchNorm is folded into `proj` (eval)."
-    H, d, D = ours.heads, ours.head_dim, ours.dim
-    conv = theirs.qkv.conv
-    if conv.weight.shape != (3 * D, D, 1, 1) or theirs.dim != d or len(theirs.aggreg) != len(ours.scales):
-        raise ValueError(f"timm LiteMLA with qkv {tuple(conv.weight.shape)}, head dim {theirs.dim} and "
-                         f"{len(theirs.aggreg)} scales does not fit effattn LiteMLA(dim={D}, heads={H}, scales={ours.scales}).")
+def _check_timm_litemla(ours: LiteMLA, theirs: nn.Module):
+    "Refuse a timm LiteMLA that `ours` cannot reproduce exactly -- nothing is dropped -- saying how to build the layers instead."
+    if not isinstance(ours, LiteMLA) or not all(hasattr(theirs, a) for a in ('qkv', 'aggreg', 'proj', 'kernel_func', 'dim')):
+        raise TypeError(f"load_timm_litemla(ours, theirs) copies a timm.models.efficientvit_mit.LiteMLA into an effattn "
+                        f"LiteMLA; got {type(ours).__name__} and {type(theirs).__name__}.")
+    D, conv = ours.dim, theirs.qkv.conv
+    sides = tuple(agg[0].kernel_size[0] for agg in theirs.aggreg)
+    if conv.weight.shape != (3 * D, D, 1, 1) or theirs.dim != ours.head_dim or sides != ours.scales:
+        raise ValueError(f"timm LiteMLA with qkv {tuple(conv.weight.shape)}, head dim {theirs.dim} and scales {sides} does "
+                         f"not fit effattn LiteMLA(dim={D}, heads={ours.heads}, scales={ours.scales}); build ours with "
+                         f"LiteMLA({conv.weight.shape[1]}, {conv.weight.shape[0] // (3 * theirs.dim)}, scales={sides}).")
     if not (isinstance(theirs.qkv.norm, nn.Identity) and isinstance(theirs.qkv.act, nn.Identity)):
         raise ValueError("load_timm_litemla supports timm LiteMLA without a norm or activation after qkv (timm's default).")
+    if not isinstance(theirs.proj.act, nn.Identity):
+        raise ValueError(f"the timm layer applies a {type(theirs.proj.act).__name__} after its projection, which effattn's "
+                         f"LiteMLA does not; load a timm layer built with act_layer=(None, None) (timm's default).")
+    if not isinstance(theirs.proj.norm, (nn.BatchNorm2d, nn.Identity)):
+        raise ValueError(f"load_timm_litemla cannot fold a {type(theirs.proj.norm).__name__} after the projection; use "
+                         f"BatchNorm2d or none.")
+    if type(theirs.kernel_func) is not nn.ReLU:
+        raise ValueError(f"the timm layer's kernel is {type(theirs.kernel_func).__name__}; effattn's LiteMLA is ReLU linear "
+                         f"attention: load a timm layer built with kernel_func=nn.ReLU (timm's default).")
+    if conv.bias is not None and ours.qkv.bias is None:
+        raise ValueError("the timm layer's qkv convolution has a bias (use_bias=True); build ours with qkv_bias=True.")
+    if any(b.bias is not None and a.bias is None for mine, agg in zip(ours.aggreg, theirs.aggreg) for a, b in zip(mine, agg)):
+        raise ValueError("the timm layer's aggregation convolutions have biases (use_bias=True); build ours with agg_bias=True.")
+
+
+@torch.no_grad()
+def load_timm_litemla(ours: LiteMLA,  # built to fit: dim, heads, scales; qkv_bias / agg_bias / proj_bias where timm has biases
+                      theirs: nn.Module,  # timm.models.efficientvit_mit.LiteMLA (ReLU kernel, no norm/act after qkv, no act after proj)
+                      ) -> LiteMLA:
+    "Copy the weights of timm's `LiteMLA` into `ours`, every bias included; its output BatchNorm is folded into `proj` (eval)."
+    _check_timm_litemla(ours, theirs)
+    H, d, D = ours.heads, ours.head_dim, ours.dim
+    conv = theirs.qkv.conv
     part, head, j = torch.meshgrid(torch.arange(3), torch.arange(H), torch.arange(d), indexing='ij')
     perm = (head * 3 * d + part * d + j).flatten()  # our channel (part, head, j) is timm's channel (head, part, j)
     ours.qkv.weight.copy_(conv.weight[perm, :, 0, 0])
@@ -117,8 +143,6 @@ def load_timm_litemla(ours: LiteMLA, theirs: nn.Module) -> LiteMLA:
     if isinstance(bn, nn.BatchNorm2d):
         s = bn.weight / torch.sqrt(bn.running_var + bn.eps)
         w, b = w * s[:, None], (b - bn.running_mean) * s + bn.bias
-    elif not isinstance(bn, nn.Identity):
-        raise ValueError(f"load_timm_litemla cannot fold a {type(bn).__name__} after the projection; use BatchNorm2d or none.")
     ours.proj.weight.copy_(w)
     if ours.proj.bias is not None: ours.proj.bias.copy_(b)
     elif b.abs().max() > 0: raise ValueError("the timm layer's projection has a bias (or BatchNorm); build ours with proj_bias=True.")
