@@ -12,8 +12,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_positive_int, check_qkv, register_attention
-from .focused import check_grid_option, grid_conv, grid_conv_macs
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_qkv, register_attention
+from .focused import grid_conv, grid_conv_macs
 from .sparse import grid_shape
 
 # %% auto #0

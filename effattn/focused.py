@@ -11,12 +11,12 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_positive_int, check_qkv, compute_dtype, register_attention
-from .performer import check_nonnegative, kernelized_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_qkv, compute_dtype, register_attention
+from .performer import kernelized_attention
 from .sparse import grid_shape
 
 # %% auto #0
-__all__ = ['focused_features', 'focused_linear_attention', 'grid_conv', 'grid_conv_macs', 'check_grid_option', 'FocusedLinear']
+__all__ = ['focused_features', 'focused_linear_attention', 'grid_conv', 'grid_conv_macs', 'FocusedLinear']
 
 # %% ../nbs/19_focused.ipynb #fbf7f72d
 def focused_features(
@@ -73,15 +73,6 @@ def grid_conv_macs(module, T: int) -> int:
     return (T - module.prefix_tokens) * module.dim * module.dwc_kernel ** 2 if module.dwc is not None else 0
 
 # %% ../nbs/19_focused.ipynb #b7145310
-def check_grid_option(grid, who: str) -> tuple[int, int] | None:
-    "Validate a `grid=(rows, cols)` option (None: square, inferred from the sequence length)."
-    if grid is None: return None
-    if (not isinstance(grid, (tuple, list)) or len(grid) != 2
-            or any(isinstance(g, bool) or not isinstance(g, int) or g < 1 for g in grid)):
-        raise ValueError(f"{who}: grid must be (rows, cols) of positive ints, or None for a square grid; got {grid!r}.")
-    return tuple(grid)
-
-
 @register_attention('focused_linear', kernel_fn=focused_linear_attention,
                     paper='Han et al., "FLatten Transformer: Vision Transformer using Focused Linear Attention", ICCV 2023')
 class FocusedLinear(MultiHeadAttention):

@@ -13,7 +13,7 @@ import torch
 from torch import Tensor, nn
 
 from .core import (MultiHeadAttention, Option, check_choice, check_floating, check_no_mask, check_nonempty,
-                          check_qkv, check_tokens, ignored_heads, register_attention)
+                          check_qkv, ignored_heads, register_attention)
 
 # %% auto #0
 __all__ = ['HYDRA_KERNELS', 'HydraKernel', 'check_hydra_qkv', 'hydra_attention', 'multihead_linear_attention',
@@ -174,7 +174,7 @@ class PolyNL(MultiHeadAttention):
 
     def forward(self, x: Tensor, attn_mask: Tensor | None = None, is_causal: bool = False) -> Tensor:
         check_no_mask(self.name, attn_mask, is_causal)
-        B, N, D = check_tokens(x, self.dim, self.name)
+        B, N, D = self.check_input(x)
         k, v = self.kv(x).chunk(2, dim=-1)  # linear in x: in autocast's half precision, as every mechanism's q, k, v
         out = hydra_attention(x, k, v, 'mean')  # in float32 at least (float64 stays); grows as the cube of x's scale, so
         with torch.autocast(x.device.type, enabled=False):  # W3 too: out in half precision overflows before the output does

@@ -10,7 +10,7 @@ import warnings
 import torch
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, Option, check_positive_int, check_qkv, register_attention
+from .core import MultiHeadAttention, Option, check_qkv, register_attention
 from .softmax import softmax_attention
 
 # %% auto #0

@@ -10,9 +10,8 @@ from typing import Sequence
 import torch
 from torch import Tensor, nn
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_positive_int, check_qkv, check_tokens, compute_dtype, register_attention
-from .focused import check_grid_option
-from .performer import check_nonnegative, kernelized_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_qkv, compute_dtype, register_attention
+from .performer import kernelized_attention
 from .sparse import grid_shape
 
 # %% auto #0
@@ -61,7 +60,7 @@ class LiteMLA(MultiHeadAttention):
 
     def split_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         "q, k, v `(B, H(1 + len(scales)), N, d)`: the tokens' own heads, then each scale's aggregated heads."
-        B, N, D = check_tokens(x, self.dim, self.name)
+        B, N, D = self.check_input(x)
         H, d, P = self.heads, self.head_dim, self.prefix_tokens
         qkv = self.qkv(x)                                                 # (B, N, 3D), channels in the (3, H, d) layout
         heads = lambda t: t.reshape(B, 3, H, d, N).permute(1, 0, 2, 4, 3)  # (B, 3D, N) -> (3, B, H, N, d)
