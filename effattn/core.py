@@ -21,10 +21,10 @@ from torch import Tensor, nn
 
 # %% auto #0
 __all__ = ['GRID_OPTIONS', 'ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens',
-           'check_floating', 'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype', 'Option', 'check_option',
-           'options_schema', 'check_options', 'OptionChecked', 'MultiHeadAttention', 'AttentionSpec',
-           'mechanism_modules', 'load_builtin_attention', 'register_attention', 'list_attention', 'get_attention_spec',
-           'build_attention', 'ignored_heads', 'layer_heads', 'attention_cost']
+           'check_floating', 'check_same_dtype', 'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype',
+           'Option', 'check_option', 'options_schema', 'check_options', 'OptionChecked', 'MultiHeadAttention',
+           'AttentionSpec', 'mechanism_modules', 'load_builtin_attention', 'register_attention', 'list_attention',
+           'get_attention_spec', 'build_attention', 'ignored_heads', 'layer_heads', 'attention_cost']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -89,6 +89,15 @@ def check_floating(who: str, **tensors: Tensor):
                              f"{name}.float() (integer arithmetic would truncate the attention weights).")
 
 
+def check_same_dtype(who: str, **tensors: Tensor):
+    "Raise a ValueError unless all `tensors` share one dtype (a kernel never guesses which precision was meant)."
+    dtypes = {n: t.dtype for n, t in tensors.items()}
+    if len(set(dtypes.values())) > 1:
+        first = next(iter(dtypes))
+        raise ValueError(f"{who}: {', '.join(dtypes)} must share one dtype; got " +
+                         ', '.join(f"{n} {d}" for n, d in dtypes.items()) + f". Convert them to one, e.g. t.to({first}.dtype).")
+
+
 def check_nonempty(who: str, **tensors: Tensor):
     "Raise the modules' empty-input ValueError if any of `tensors` has no samples or no tokens (dims 0 and -2)."
     for name, t in tensors.items():
@@ -110,9 +119,7 @@ def check_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'kernel') -> tuple[int
     if k.shape[2] != v.shape[2]:
         raise ValueError(f"{who}: k and v must have the same number of tokens; got {k.shape[2]} and {v.shape[2]}.")
     check_floating(who, q=q, k=k, v=v)
-    if not q.dtype == k.dtype == v.dtype:
-        raise ValueError(f"{who}: q, k, v must share one dtype; got {q.dtype}, {k.dtype}, {v.dtype}. Convert them to one, "
-                         f"e.g. k.to(q.dtype).")
+    check_same_dtype(who, q=q, k=k, v=v)
     check_nonempty(who, q=q, k=k, v=v)
     return tuple(q.shape)
 

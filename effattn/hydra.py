@@ -13,7 +13,7 @@ import torch
 from torch import Tensor, nn
 
 from .core import (MultiHeadAttention, Option, check_choice, check_floating, check_no_mask, check_nonempty,
-                          check_qkv, ignored_heads, register_attention)
+                          check_qkv, check_same_dtype, ignored_heads, register_attention)
 
 # %% auto #0
 __all__ = ['HYDRA_KERNELS', 'HydraKernel', 'check_hydra_qkv', 'hydra_attention', 'multihead_linear_attention',
@@ -64,6 +64,7 @@ def check_hydra_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'hydra_attention
     if k.shape[-2] != v.shape[-2]:
         raise ValueError(f"{who}: k and v must have the same number of tokens; got {k.shape[-2]} and {v.shape[-2]}.")
     check_floating(who, q=q, k=k, v=v)
+    check_same_dtype(who, q=q, k=k, v=v)
     check_nonempty(who, q=q, k=k, v=v)
     return tuple(q.shape)
 
@@ -176,7 +177,7 @@ class PolyNL(MultiHeadAttention):
         check_no_mask(self.name, attn_mask, is_causal)
         B, N, D = self.check_input(x)
         k, v = self.kv(x).chunk(2, dim=-1)  # linear in x: in autocast's half precision, as every mechanism's q, k, v
-        out = hydra_attention(x, k, v, 'mean')  # in float32 at least (float64 stays); grows as the cube of x's scale, so
+        out = hydra_attention(x, k.to(x.dtype), v.to(x.dtype), 'mean')  # in float32 at least (float64 stays); grows as the cube of x's scale, so
         with torch.autocast(x.device.type, enabled=False):  # W3 too: out in half precision overflows before the output does
             w, b = self.proj.weight.to(out.dtype), None if self.proj.bias is None else self.proj.bias.to(out.dtype)
             out = nn.functional.linear(out, w, b)

@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_choice, check_floating, check_positive_int, check_qkv, compute_dtype, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_choice, check_floating, check_same_dtype, check_positive_int, check_qkv, compute_dtype, register_attention
 
 # %% auto #0
 __all__ = ['SPARSE_BACKENDS', 'grid_shape', 'local_mask', 'dilated_mask', 'strided_mask', 'longformer_mask', 'bigbird_mask',
@@ -172,6 +172,7 @@ def _fp32_scores(kernel):
     def run(q, k, v, *args, **kwargs):
         if not all(isinstance(t, Tensor) for t in (q, k, v)): return kernel(q, k, v, *args, **kwargs)  # its checks explain
         check_floating(kernel.__name__, q=q, k=k, v=v)  # before the cast, which would hide an integer input
+        check_same_dtype(kernel.__name__, q=q, k=k, v=v)  # or a mixed precision
         acc = compute_dtype(q, k, v)
         with torch.autocast(q.device.type, enabled=False):  # fp16 scores overflow beyond 65504
             return kernel(q.to(acc), k.to(acc), v.to(acc), *args, **kwargs).to(v.dtype)

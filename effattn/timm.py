@@ -50,7 +50,7 @@ def _layer_indices(layers, depth: int) -> list[int]:
     out = []
     for i in layers:
         if not isinstance(i, int) or not -depth <= i < depth:
-            raise ValueError(f"layer index {i!r} is out of range for a model with {depth} blocks; use 0..{depth - 1} "
+            raise ValueError(f"layers: index {i!r} is out of range for a model with {depth} blocks; use 0..{depth - 1} "
                              f"(or negative indices from the end).")
         out.append(i % depth)
     return sorted(set(out))
