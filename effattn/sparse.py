@@ -21,8 +21,8 @@ __all__ = ['SPARSE_BACKENDS', 'grid_shape', 'local_mask', 'dilated_mask', 'strid
            'local2d_mask', 'bigbird_random_links', 'local_attention', 'dilated_attention', 'strided_attention',
            'local2d_attention', 'longformer_attention', 'bigbird_attention', 'local_mask_mod', 'dilated_mask_mod',
            'strided_mask_mod', 'longformer_mask_mod', 'bigbird_mask_mod', 'local2d_mask_mod', 'flex_block_mask',
-           'flex_sparse_attention', 'SparseAttention', 'LocalAttention', 'Local2dAttention', 'DilatedAttention',
-           'StridedAttention', 'LongformerAttention', 'BigBirdAttention']
+           'flex_sparse_attention', 'resolve_backend', 'warn_flex_cpu', 'SparseAttention', 'LocalAttention',
+           'Local2dAttention', 'DilatedAttention', 'StridedAttention', 'LongformerAttention', 'BigBirdAttention']
 
 # %% ../nbs/18_sparse.ipynb #6eaf7b35
 def _check_window(window, who: str, minimum: int = 0) -> int:
@@ -540,7 +540,27 @@ def flex_sparse_attention(
         return fn(q, k, v, block_mask=block_mask, scale=scale)
 
 # %% ../nbs/18_sparse.ipynb #94738bef
-SPARSE_BACKENDS = ('gather', 'flex')
+SPARSE_BACKENDS = ('auto', 'gather', 'flex')
+_FLEX_CPU_WARNED: set = set()  # (layer name, N) already warned about
+
+
+def resolve_backend(
+    backend: str,  # 'auto', 'gather' or 'flex'
+    device: torch.device,  # where the layer runs
+    attn_drop: float = 0.0,  # the layer's attention dropout (FlexAttention applies none)
+) -> str:
+    "The backend a sparse layer really uses: 'auto' is FlexAttention on CUDA (without attention dropout), else 'gather'."
+    if backend != 'auto': return backend
+    return 'flex' if torch.device(device).type == 'cuda' and not attn_drop else 'gather'
+
+
+def warn_flex_cpu(name: str, N: int):
+    "Warn once per (layer, N) that backend='flex' on the CPU forms the N x N matrix: what it costs, and what to use instead."
+    if (name, N) in _FLEX_CPU_WARNED: return
+    _FLEX_CPU_WARNED.add((name, N))
+    warnings.warn(f"{name}: backend='flex' on the CPU materialises an N x N matrix whatever the pattern ({N} x {N}: "
+                  f"{N * N * 4 / 1e6:,.0f} MB per head and sample in float32) and was measured 11-239x slower than "
+                  f"'gather'; it is a GPU backend. Use backend='auto' (the default) or 'gather' on the CPU.", stacklevel=4)
 
 
 def _is_global(global_tokens, N: int, who: str, device) -> Tensor:
@@ -556,7 +576,7 @@ class SparseAttention(MultiHeadAttention):
     has_attn_matrix = True
 
     def __init__(self, dim: int, heads: int = 8,
-                 backend: str = 'gather',  # 'gather' (blocked kernels, any device, training) or 'flex' (FlexAttention)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked, any device) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.backend = backend
@@ -582,8 +602,10 @@ class SparseAttention(MultiHeadAttention):
         raise NotImplementedError
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
-        if self.backend == 'gather': return self.gather_kernel(q, k, v)
+        backend = resolve_backend(self.backend, q.device, self.attn_drop.p)
+        if backend == 'gather': return self.gather_kernel(q, k, v)
         N = _check_self(q, k, v, self.name)
+        if q.device.type == 'cpu': warn_flex_cpu(self.name, N)
         block_mask = flex_block_mask((type(self).__name__, self.extra_repr()), self.mask_mod(N, q.device), N, q.device)
         return flex_sparse_attention(q, k, v, block_mask)
 
@@ -594,7 +616,7 @@ class LocalAttention(SparseAttention):
     options_schema = dict(window=Option.integer(0, doc='one-sided: query i sees keys |i - j| <= window'))
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided window
-                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked kernels) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = window
@@ -615,7 +637,7 @@ class Local2dAttention(SparseAttention):
                  mode: str = 'block',  # 'block' or 'sliding'
                  grid: Sequence[int] | None = None,  # (rows, cols) of the patch grid; None: square, inferred from N
                  prefix_tokens: int = 1,  # leading non-patch tokens (cls, ...), global
-                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked kernels) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.mode, self.prefix_tokens, self.grid = mode, prefix_tokens, None if grid is None else tuple(grid)
@@ -637,7 +659,7 @@ class DilatedAttention(SparseAttention):
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 3,  # one-sided number of dilated steps
                  dilation: int = 2,  # gap between attended keys
-                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked kernels) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window, self.dilation = window, dilation
@@ -654,7 +676,7 @@ class StridedAttention(SparseAttention):
     options_schema = dict(stride=Option.integer(1))
     def __init__(self, dim: int, heads: int = 8,
                  stride: int = 14,  # 14 = one patch row of a 224 px / 16 ViT: a patch sees its column
-                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked kernels) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.stride = stride
@@ -673,7 +695,7 @@ class LongformerAttention(SparseAttention):
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided local window
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)
-                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked kernels) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = window
@@ -698,7 +720,7 @@ class BigBirdAttention(SparseAttention):
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)
                  random_links: int = 3,  # r random keys per query
                  seed: int | None = None,  # seed of the random links; None: drawn from torch's global RNG now
-                 backend: str = 'gather',  # 'gather' (blocked kernels) or 'flex' (FlexAttention; CPU: inference only)
+                 backend: str = 'auto',  # 'auto' (flex on CUDA, else gather), 'gather' (blocked kernels) or 'flex'
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, backend, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.window = window
