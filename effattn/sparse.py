@@ -194,6 +194,22 @@ def _joint_softmax(parts: list[Tensor], dropout_p: float) -> list[Tensor]:
     return list(p.split([s.shape[-1] for s in parts], -1))
 
 
+def _sdpa(q: Tensor, k: Tensor, v: Tensor,  # (*L, n, d), (*L, m, d), (*L, m, dv)
+          scale: float, dropout_p: float = 0.0,
+          allowed: Tensor | None = None,  # bool, broadcastable to (*L, n, m), constant over the batch (dim 0)
+          ) -> Tensor:
+    """Softmax attention through `scaled_dot_product_attention` with every leading dim folded into a 4-D call (and a
+    4-D mask): a 3-D or 5-D mask would silently send CPU SDPA to its unfused math path."""
+    L, n, dv = q.shape[:-2], q.shape[-2], v.shape[-1]
+    four = lambda t: t.reshape(L[0] if L else 1, -1, *t.shape[-2:])
+    mask = None
+    if allowed is not None:
+        a = allowed.reshape((1,) * (len(L) + 2 - allowed.ndim) + tuple(allowed.shape))
+        mask = a.expand(1, *L[1:], *a.shape[-2:]).reshape(1, -1, *a.shape[-2:])
+    out = F.scaled_dot_product_attention(four(q), four(k), four(v), attn_mask=mask, dropout_p=dropout_p, scale=scale)
+    return out.reshape(*L, n, dv)
+
+
 def _full_rows(q: Tensor, k: Tensor, v: Tensor, scale: float, dropout_p: float = 0.0,
                allowed: Tensor | None = None) -> Tensor:
     "Plain (optionally key-masked) softmax attention of a few query rows against all keys."
@@ -253,6 +269,34 @@ def _band_attention(
         pr = probs[-1].to(v.dtype).flatten(-3, -2)[..., :n, :]           # (*L, n, r)
         out = out + (pr.unsqueeze(-2) @ vr).squeeze(-2)
     return out
+
+
+def _window_sdpa(
+    qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
+    window: tuple[int, int],  # (bh, bw): the windows tile the grid from its top-left corner
+    scale: float,
+    prefix: tuple | None = None,  # (kp (*L, P, d), vp (*L, P, dv)): keys every patch sees
+    dropout_p: float = 0.0,
+) -> Tensor:
+    "Non-overlapping window attention (ViTDet) as one fused SDPA call over all windows; returns `(*L, h*w, dv)`."
+    *L, h, w, d = qx.shape
+    (bh, bw), dev = window, qx.device
+    nbh, nbw = -(-h // bh), -(-w // bw)
+    pad = lambda t: F.pad(t, (0, 0, 0, nbw * bw - w, 0, nbh * bh - h))  # only up to the last window's edge
+    wins = lambda t: pad(t).unflatten(-3, (nbh, bh)).unflatten(-2, (nbw, bw)).transpose(-4, -3).flatten(-3, -2)
+    qw, kw, vw = wins(qx), wins(kx), wins(vx)                           # (*L, nbh, nbw, bh*bw, d)
+    allowed = None
+    if (nbh * bh, nbw * bw) != (h, w):  # padded patches are no keys
+        valid = torch.zeros(nbh * bh, nbw * bw, dtype=torch.bool, device=dev); valid[:h, :w] = True
+        allowed = valid.unflatten(0, (nbh, bh)).unflatten(-1, (nbw, bw)).transpose(1, 2).flatten(-2)[..., None, :]
+    if prefix is not None:
+        kp, vp = prefix
+        each = lambda t: t[..., None, None, :, :].expand(*L, nbh, nbw, *t.shape[-2:])
+        kw, vw = torch.cat([kw, each(kp)], -2), torch.cat([vw, each(vp)], -2)
+        if allowed is not None: allowed = F.pad(allowed, (0, kp.shape[-2]), value=True)
+    out = _sdpa(qw, kw, vw, scale, dropout_p, allowed)                   # (*L, nbh, nbw, bh*bw, dv)
+    out = out.unflatten(-2, (bh, bw)).transpose(-4, -3)                  # (*L, nbh, bh, nbw, bw, dv)
+    return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
 
 
 def _grid_attention(
@@ -367,9 +411,10 @@ def strided_attention(
     N = _check_self(q, k, v, 'strided_attention')
     check_positive_int('stride', stride)
     scale = q.shape[-1] ** -0.5 if scale is None else scale
-    qs, ks, vs = (_residue_split(t, stride) for t in (q, k, v))
-    valid = _residue_valid(N, stride, q.device)[:, None, :]  # (s, 1, n2): padding keys masked
-    return _residue_merge(_full_rows(qs, ks, vs, scale, dropout_p, allowed=valid), N)
+    s = min(stride, N)  # stride >= N: every class is one token, as with stride N
+    qs, ks, vs = (_residue_split(t, s) for t in (q, k, v))
+    valid = _residue_valid(N, s, q.device)[:, None, :] if N % s else None  # (s, 1, n2): padding keys masked
+    return _residue_merge(_sdpa(qs, ks, vs, scale, dropout_p, valid), N)  # one fused call over all classes
 
 # %% ../nbs/18_sparse.ipynb #b42b982c
 @_fp32_scores
@@ -397,10 +442,12 @@ def local2d_attention(
     else:
         b = block or max(2 * window, 4)
         blk, halo, rel = (min(b, h), min(b, w)), (min(window, h - 1), min(window, w - 1)), window
+    if mode == 'block' and blk == (h, w): return _sdpa(q, k, v, scale, dropout_p)  # one window covers the grid
     prefix = (k[..., :P, :], v[..., :P, :]) if P else None
-    out = _grid_attention(qx, kx, vx, blk, halo, rel, scale, prefix, dropout_p)
+    out = (_window_sdpa(qx, kx, vx, blk, scale, prefix, dropout_p) if mode == 'block' else
+           _grid_attention(qx, kx, vx, blk, halo, rel, scale, prefix, dropout_p))
     if not P: return out
-    return torch.cat([_full_rows(q[..., :P, :], k, v, scale, dropout_p), out], -2)
+    return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
 # %% ../nbs/18_sparse.ipynb #4ffefd93
 @_fp32_scores
