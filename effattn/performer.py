@@ -64,6 +64,7 @@ def softmax_features(
     is_query: bool,  # queries: stabilise per row; keys: per (sample, head) over the whole sequence
     eps: float = 1e-4,  # added to every feature (after stabilising), as 002's code
     stabilize: bool = True,  # subtract the (detached) maximum projection before exp
+    stabilizer: str = 'exponent',  # 'exponent': shift by the max of the whole exponent (effattn); 'max': by max u (002's code)
 ) -> Tensor:
     "FAVOR+ positive features `m^-1/2 (exp(u - |x'|^2/2 - s) + eps)` with `x' = d^-1/4 x`, `u = x' omega^T`."
     u = random_projection(x, omega)
@@ -77,6 +78,10 @@ def softmax_features(
     # tensor no backward keeps: two fewer passes over the (B, H, N, m) features each way (002's all-Performer softmax
     # model, fwd + bwd at batch 128: about 0.9x the CPU time, measured side by side).
     log_scale = -0.5 * math.log(omega.shape[-2])
+    if check_choice('stabilizer', stabilizer, ('exponent', 'max')) == 'max':  # performer-pytorch's softmax_kernel (002's code)
+        z = u - half_sq
+        shift = u.detach().amax(-1 if is_query else (-2, -1), keepdim=True) - log_scale
+        return torch.exp(z.sub_(shift)) + eps * omega.shape[-2] ** -0.5
     z = u if is_query else u - half_sq
     shift = z.detach().amax(-1 if is_query else (-2, -1), keepdim=True) - log_scale
     return torch.exp(z.sub_(shift)) + eps * omega.shape[-2] ** -0.5
@@ -149,14 +154,16 @@ class SoftmaxFeatures(FeatureMap):
     "FAVOR+ positive random features: an unbiased estimate of exp(q.k / sqrt(d)) (up to the stabiliser)."
     def __init__(self, head_dim: int, m: int,
                  eps: float = 1e-4,  # added to every feature (002's code)
-                 stabilize: bool = True):  # subtract the detached maximum projection before exp
+                 stabilize: bool = True,  # subtract the detached maximum projection before exp
+                 stabilizer: str = 'exponent'):  # which maximum: 'exponent' (effattn) or 'max' (002's code); see below
         super().__init__(head_dim, m)
         self.eps, self.stabilize = check_nonnegative('eps', eps), bool(stabilize)
+        self.stabilizer = check_choice('stabilizer', stabilizer, ('exponent', 'max'))
 
     def forward(self, x, omega, is_query):
-        return softmax_features(x, omega, is_query, self.eps, self.stabilize)
+        return softmax_features(x, omega, is_query, self.eps, self.stabilize, self.stabilizer)
 
-    def extra_repr(self): return f"eps={self.eps}, stabilize={self.stabilize}"
+    def extra_repr(self): return f"eps={self.eps}, stabilize={self.stabilize}, stabilizer={self.stabilizer!r}"
 
 
 @register_feature_map('relu')
