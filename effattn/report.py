@@ -91,10 +91,13 @@ def mean_std(xs: list[float]) -> tuple[float, float]:
     return m, sd
 
 
-def run_noise(accs: list[float], n_test: int) -> float:
-    "The spread (points) of one run's accuracy: the seed-to-seed std where measured, never below the test-set sampling error."
+def run_noise(accs: list[float], n_test: int,
+              spread: float = 0.0,  # seed-to-seed std (points) of other runs of the same model and recipe, e.g. a baseline's seeds
+              ) -> float:
+    """The spread (points) of one run's accuracy: the seed-to-seed std where measured (in `accs`, or in `spread` where
+    `accs` are too few to show it), never below the test-set sampling error."""
     m, sd = mean_std(accs)
-    return max(binom_se(m, n_test), 0.0 if math.isnan(sd) else sd)
+    return max(binom_se(m, n_test), 0.0 if math.isnan(sd) else sd, 0.0 if math.isnan(spread) else spread)
 
 
 def judge_value(paper: float,  # the paper's value (one run)
@@ -102,14 +105,17 @@ def judge_value(paper: float,  # the paper's value (one run)
                 n_test: int,  # test images behind each value
                 k_ok: float = 2.0, k_bad: float = 3.0,  # noise units: reproduced within k_ok, refuted beyond k_bad
                 explained: float = 0.0,  # points of the gap a known departure (e.g. a lossy data copy) may account for
+                spread: float = 0.0,  # seed-to-seed std (points) of repeated runs of the same model and recipe (`run_noise`)
                 ) -> tuple[str, str]:
     """(verdict, reading) of a paper's single-run value against our runs: reproduced within k_ok noise units, refuted
     beyond k_bad. A gap that is refuted only because of up to `explained` points a known departure may cost is partly."""
     m, _ = mean_std(accs)
-    s = run_noise(accs, n_test) * math.sqrt(1 + 1 / len(accs))  # the paper's run and our mean both carry run noise
+    s = run_noise(accs, n_test, spread) * math.sqrt(1 + 1 / len(accs))  # the paper's run and our mean both carry run noise
     z = (m - paper) / s
     verdict = 'reproduced' if abs(z) <= k_ok else 'refuted' if abs(z) > k_bad else 'partly'
-    reading = f"ours − paper = {m - paper:+.2f} points = {z:+.1f} noise units (1 unit = {s:.2f} points; reproduced within ±{k_ok:g}, refuted beyond ±{k_bad:g})"
+    src = f", from the seed-to-seed std {spread:.2f} of repeated runs" if spread > run_noise(accs, n_test) else ''
+    reading = (f"ours − paper = {m - paper:+.2f} points = {z:+.1f} noise units (1 unit = {s:.2f} points{src}; reproduced "
+               f"within ±{k_ok:g}, refuted beyond ±{k_bad:g})")
     if verdict == 'refuted' and explained > 0:
         rest = max(abs(m - paper) - explained, 0.0)
         verdict = 'refuted' if rest / s > k_bad else 'partly'

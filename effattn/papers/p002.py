@@ -28,9 +28,9 @@ __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SMALL_DEVICE'
            'CLAIM_KINDS', 'TEST_IMAGES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER',
            'HYBRIDS', 'EVERY_M', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
            'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
-           'Run', 'hybrids_match', 'placement', 'kernel_beats', 'm_plateau', 'convergence', 'allperformer_slowest',
-           'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
-           'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu']
+           'Run', 'hybrids_match', 'paper_placement', 'placement', 'kernel_beats', 'm_plateau', 'convergence',
+           'direction', 'allperformer_slowest', 'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims',
+           'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu']
 
 # %% ../../nbs/53_p002.ipynb #81d9dacf
 _SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
@@ -186,6 +186,7 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
         pb = table[BASE]
         want = [s for s in specs('paper') if s.dataset == ds and s.tags['layout'] == 'all_standard']
         base = [r for r in recs if r['dataset'] == ds and r['tags']['layout'] == 'all_standard']
+        spread = mean_std([r['final_top1'] for r in base])[1] if len(base) > 1 else 0.0  # the baseline's seed-to-seed std
         cid, text = f'002-{ds}-baseline-50ep', f"{ds}: the all-standard ViT reaches {pb:.2f}% test accuracy after 50 epochs"
         if not base:
             claims.append(not_run(cid, '002', text, where, f"{pb:.2f}%", f"the paper-setting runs are not done yet "
@@ -208,7 +209,7 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
         for k, rs in rows.items():
             if k not in table: continue
             accs = [r['final_top1'] for r in rs]  # each row under the baseline's rule, its data departure included
-            judged.append((k, judge_value(table[k], accs, TEST_IMAGES[ds], explained=data_caveats(rs)[1])[0], accs))
+            judged.append((k, judge_value(table[k], accs, TEST_IMAGES[ds], explained=data_caveats(rs)[1], spread=spread)[0], accs))
         cid = f'002-{ds}-absolute'
         text = f"{ds}: the 50-epoch accuracies of {where}"
         if not judged:
@@ -223,6 +224,8 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
                             f"{len(judged)} of {len(table)} rows run at the paper's settings: {n_ok} within noise, "
                             f"{n_bad} beyond; the claim covers the whole table: reproduced when every row is, refuted when most "
                             f"rows are off; a row whose gap a known data departure may explain is not counted beyond; "
+                            + (f"a row's noise unit is at least the baseline's seed-to-seed std {spread:.2f} (× √2 against "
+                               f"the paper's one run), not the binomial SE alone; " if spread else '') +
                             f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}",
                             seeds=min(len(v) for _, _, v in judged), profile='paper'))
     return claims
@@ -484,8 +487,25 @@ def hybrids_match(runs: list[Run], paper_acc: dict, ds: str) -> Claim:
 ORDER = ('performer_first', 'intertwined', 'standard_first')  # 002 §6.2: best on average first
 
 
-def placement(runs: list[Run], ds: str) -> Claim:
-    "002 §6.2: PerformerFirst is the best placement on average, then Intertwined, then StandardFirst."
+def _ranked(means: dict) -> list[str]:
+    "The layouts of {layout: mean accuracy}, best first."
+    return sorted(means, key=lambda k: -means[k])
+
+
+def paper_placement(cfgs: list[tuple], table: dict) -> tuple[dict, bool]:
+    """The paper's own layout means over the configurations `cfgs` we judged (its rows for them, from `table`; {} when a
+    layout of ORDER has none), and whether those rows alone can test §6.2's order: they can when they follow it, or when
+    they are the paper's whole grid."""
+    mine = [c for c in cfgs if c[0] in ORDER and c in table]
+    means = {lay: mean_std([table[c] for c in mine if c[0] == lay])[0] for lay in ORDER if any(c[0] == lay for c in mine)}
+    if len(means) < len(ORDER): return {}, True
+    return means, _ranked(means) == list(ORDER) or {c for c in table if c[0] in ORDER} <= set(mine)
+
+
+def placement(runs: list[Run], ds: str, table: dict | None = None) -> Claim:
+    """002 §6.2: PerformerFirst is the best placement on average, then Intertwined, then StandardFirst. With the paper's
+    `table` ({(layout, kernel, m): accuracy}), our order is set beside its own rows for the same configurations; where
+    those rows break the claimed order too and are not the whole grid, they cannot test it: partly, whatever ours shows."""
     def assess(rs):
         noise = _noise(rs, 'final')
         by = {lay: list(_need(_groups(rs, 'final', lambda c: c[0] == lay), lay).values()) for lay in ORDER}
@@ -493,9 +513,17 @@ def placement(runs: list[Run], ds: str) -> Claim:
         zmin = min(z for *_, z in steps)
         means = {lay: _mean_se(list(_groups(rs, 'final', lambda c: c[0] == lay).values()), noise)[0]
                  for lay in LAYOUTS[1:] if _groups(rs, 'final', lambda c: c[0] == lay)}
-        ours = (' > '.join(f"{k} {v:.2f}%" for k, v in sorted(means.items(), key=lambda kv: -kv[1])) + '; ' +
+        ours = (' > '.join(f"{k} {means[k]:.2f}%" for k in _ranked(means)) + '; ' +
                 ', '.join(f"{a} − {b} {d:+.2f} ({z:+.1f} SE)" for a, b, d, z in steps))
-        return _signed(zmin), ours, f"layout means over kernels and m; 1 SE of one run = {noise:.2f} points"
+        reason = f"layout means over kernels and m; 1 SE of one run = {noise:.2f} points"
+        theirs, testable = paper_placement(list(_groups(rs, 'final', _is_hybrid)), table or {})
+        if not theirs: return _signed(zmin), ours, reason
+        pf = lambda m: ('first', 'second', 'last')[_ranked(m).index('performer_first')]  # PerformerFirst's place in ORDER
+        reason += (f"; the paper's own rows for these configurations: {' > '.join(f'{k} {theirs[k]:.2f}' for k in _ranked(theirs))}"
+                   f" (PerformerFirst {pf(theirs)} there, {pf({k: means[k] for k in ORDER})} in ours)")
+        if testable: return _signed(zmin), ours, reason
+        return 'partly', ours, (f"{reason}: they break the claimed order too, so this part of the grid cannot test a claim "
+                                f"about the whole grid's averages")
     return _judged(f'002-{ds}-placement', f'{ds}: PerformerFirst is the best placement on average (then Intertwined, then '
                    'StandardFirst)', '§6.2 / Fig. 2', 'PerformerFirst > Intertwined > StandardFirst', runs, assess)
 
@@ -564,6 +592,16 @@ def convergence(runs: list[Run], ds: str) -> Claim:
                    'hybrids trail early, catch up later', runs, assess, metric='early')
 
 
+def direction(steps: dict) -> str:
+    """How many of the comparisons {layout: (difference, z)} point the way a claim that each difference is positive says,
+    in words, with the 2-SE band named: a reading of the sign, which the verdict, bound to the band, does not give."""
+    n, opp = len(steps), sum(d < 0 for d, _ in steps.values())
+    inside = all(abs(z) <= Z for _, z in steps.values())
+    band = f"{'each' if n > 1 else 'it'} within ±{Z:g} SE" if inside else f"not all within ±{Z:g} SE"
+    if opp == n: return f"OUR DIRECTION IS OPPOSITE in {'all ' * (n > 1)}{n} comparison{'s' * (n > 1)} ({band})"
+    return f"{n - opp} of {n} comparisons in the claim's direction ({band})"
+
+
 def allperformer_slowest(runs: list[Run], ds: str) -> Claim:
     "002 §6.5: the fully linearised AllPerformer shows the slowest early progress of the hybrids."
     def assess(rs):
@@ -576,7 +614,8 @@ def allperformer_slowest(runs: list[Run], ds: str) -> Claim:
         zmin = min(z for _, z in steps.values())
         return _signed(zmin), ("epoch-1 test top-1, each layout − all_performer: " +
                                ', '.join(f"{k} {d:+.2f} ({z:+.1f} SE)" for k, (d, z) in steps.items())), \
-            f"1 SE of one run's epoch-1 accuracy = {noise:.2f} points; every kernel and m (the paper's Fig. 5: softmax, m = 128)"
+            (f"{direction(steps)}; 1 SE of one run's epoch-1 accuracy = {noise:.2f} points; every kernel and m (the "
+             "paper's Fig. 5: softmax, m = 128)")
     return _judged(f'002-{ds}-allperformer-slowest-early', f'{ds}: AllPerformer shows the strongest early slowdown of the '
                    'hybrids', '§6.5 / Fig. 5', 'AllPerformer slowest early', runs, assess, metric='early')
 
@@ -722,7 +761,7 @@ def _table(results: Results, name: str) -> tuple[pd.DataFrame | None, str]:
 
 def accuracy_claims(runs: list[Run], paper_acc: dict, paper_tables: dict, ds: str) -> list[Claim]:
     "The accuracy claims of §6.1–§6.5 for dataset `ds`, judged from its finished grid runs."
-    out = [hybrids_match(runs, paper_acc, ds), placement(runs, ds),
+    out = [hybrids_match(runs, paper_acc, ds), placement(runs, ds, _paper_acc(paper_tables, ds)),
            kernel_beats(runs, ds, 'standard_first', 'relu', 'softmax', f'002-{ds}-kernel-standard-first', '§6.3 / Fig. 3')]
     if ds == 'cifar10':
         out.append(kernel_beats(runs, ds, 'performer_first', 'softmax', 'relu', '002-cifar10-kernel-performer-first',
