@@ -231,8 +231,9 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
             if data.get('source') == CAMPAIGN:  # judged from records trained elsewhere, perhaps under other commits
                 sections.append(f"Profile **{data['profile']}** (the campaign's runs): judged at commit {prov['commit']} on "
                                 f"{prov['date']}; a claim that rests on training runs names, in its reason, the hardware they trained on.")
-            else: sections.append(f"Profile **{data['profile']}**: hardware {prov['hardware']}; commit {prov['commit']}; "
-                                  f"judged {prov['date']}.")
+            else: sections.append(f"Profile **{data['profile']}**: judged on {prov['hardware']} at commit {prov['commit']}, "
+                                  f"{prov['date']} (a re-judge from saved tables may run elsewhere: a speed reason names the "
+                                  f"hardware it was timed on, a trained claim the hardware it trained on).")
         shown = files[-1]['profile']
         sections += ['', f"Executed notebook: `{'runs/smoke/executed' if shown == 'smoke' else rel(paper, shown, 'results')}/`; "
                      f"results: `{rel(paper, shown, 'results')}/`; figures: `{rel(paper, shown, 'figures')}/`.", '',

@@ -8,18 +8,21 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Callable, NamedTuple, Sequence
 
 import pandas as pd
 import torch
 
-from ..augment import Pipeline, register_pipeline
+from ..augment import DeviceLoader, Pipeline, register_pipeline
 from ..core import check_choice
 from ..experiment import RunSpec
-from ..measure import hardware, time_fn, time_side_by_side
+from ..measure import hardware, provenance, time_fn, time_side_by_side
+from ..performer import Performer, SoftmaxFeatures, performer_attention
+from ..testing import reference_attention, rel_error
 from . import Results, override_profile, paper_tables
 from ..presets import Preset, create_model, register_preset
-from ..data import data_caveats
+from ..data import data_caveats, load_dataset
 from ..report import Claim, judge_value, mean_std, not_run, run_noise, trained_on
 from ..vit import register_layout
 
@@ -30,7 +33,8 @@ __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SMALL_DEVICE'
            'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
            'Run', 'hybrids_match', 'paper_placement', 'placement', 'kernel_beats', 'm_plateau', 'convergence',
            'direction', 'allperformer_slowest', 'hybrid_variance', 'no_speedup', 'relu_faster', 'synthetic_claims',
-           'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu']
+           'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu',
+           'favor_stabilizer_table', 'favor_stabilizer_record']
 
 # %% ../../nbs/53_p002.ipynb #81d9dacf
 _SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
@@ -870,3 +874,44 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 002 (
     pt = paper_tables('002', paper_dir)
     out = [c for ds in DATASETS if speed is not None and (speed.dataset == ds).any() for c in small_speed_claims(speed, pt, ds)]
     return out + (synthetic_claims(syn, pt) if syn is not None else [])
+
+# %% ../../nbs/53_p002.ipynb #132ef3e1
+def favor_stabilizer_table(
+    model: torch.nn.Module,  # a trained model with softmax-kernel Performer layers (eval mode is set here)
+    images: torch.Tensor,  # a batch of its (normalised) test images
+    eps: float = 1e-4,  # the features' epsilon (002's code: 1e-4)
+) -> pd.DataFrame:
+    "Per Performer layer: median |q'|, |k'| and the relative differences between FAVOR+ with effattn's and 002's stabiliser, eps = 0 and exact attention."
+    caught = []
+    hooks = [m.register_forward_hook(lambda mod, inp, out: caught.append((mod, mod.split_qkv(inp[0]))))
+             for m in model.modules() if isinstance(m, Performer) and m.kernel_name == 'softmax']
+    try:
+        with torch.no_grad(): model.eval()(images)
+    finally:
+        for h in hooks: h.remove()
+    rows = []
+    for i, (mod, qkv) in enumerate(caught):
+        q, k, v = (t.double() for t in qkv)
+        om, d, m = mod.omega.double(), q.shape[-1], mod.omega.shape[-2]
+        fav = {name: performer_attention(q, k, v, om, SoftmaxFeatures(d, m, eps=e, stabilizer=s))
+               for name, (e, s) in dict(ours=(eps, 'exponent'), code=(eps, 'max'), eps0=(0.0, 'exponent')).items()}
+        exact, norm = reference_attention(q, k, v), lambda t: (t / d ** 0.25).norm(dim=-1).median().item()
+        rows.append(dict(layer=i, q_norm=norm(q), k_norm=norm(k), ours_vs_code=rel_error(fav['ours'], fav['code']),
+                         ours_vs_eps0=rel_error(fav['ours'], fav['eps0']), code_vs_eps0=rel_error(fav['code'], fav['eps0']),
+                         ours_vs_exact=rel_error(fav['ours'], exact), code_vs_exact=rel_error(fav['code'], exact)))
+    return pd.DataFrame(rows)
+
+
+def favor_stabilizer_record(
+    spec: RunSpec,  # a softmax-kernel run of the paper profile
+    checkpoint: str | Path,  # its checkpoint (a parked one, or one kept with the run)
+    n_images: int = 256,  # the first test images of the offline dataset
+) -> pd.DataFrame:
+    "`favor_stabilizer_table` on a checkpoint of `spec`, with the run, its epoch, the images and the provenance in every row."
+    ck = torch.load(checkpoint, map_location='cpu', weights_only=False)
+    model = create_model(spec.preset, **spec.model)
+    model.load_state_dict(ck['model'])
+    x, _ = next(iter(DeviceLoader(load_dataset(spec.dataset, 'test', source='offline'), n_images, spec.pipeline, train=False)))
+    t = favor_stabilizer_table(model, x)
+    return t.assign(run=spec.name, epoch=ck['epoch'], images=f"first {len(x)} test images", profile=spec.profile,
+                    **{k: v for k, v in provenance('cpu').items() if k in ('hardware', 'torch', 'commit', 'date')})
