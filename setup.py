@@ -26,6 +26,7 @@ reqs = cfg.get('requirements', '').split()
 repro = cfg.get('repro_requirements', '').split()
 dev = cfg.get('dev_requirements', '').split()
 bench = cfg.get('bench_requirements', '').split()  # the peers' packages for `python -m effattn.bench_peers`
+tb = cfg.get('tb_requirements', '').split()  # TensorBoard curves: fit(log_dir=...), campaign run --tensorboard
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -48,7 +49,7 @@ setuptools.setup(
     packages=setuptools.find_packages(include=['effattn', 'effattn.*']),
     cmdclass={'build_py': build_py_with_sample},  # ships data/sample inside the package (effattn/sample)
     install_requires=reqs,
-    extras_require={'repro': repro, 'bench': bench, 'dev': repro + dev},
+    extras_require={'repro': repro, 'bench': bench, 'tb': tb, 'dev': repro + tb + dev},
     python_requires='>=' + cfg['min_python'],
     zip_safe=False,
     entry_points={

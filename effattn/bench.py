@@ -15,6 +15,7 @@ from pathlib import Path
 
 import torch
 from torch import nn
+from tqdm import tqdm
 
 from .core import build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import peak_memory, provenance, sync, time_fn
@@ -45,9 +46,9 @@ def attention_benchmark(
     memory: bool = True,  # also measure peak memory
     log=print,
 ) -> list[dict]:
-    "Forward+backward time (median ms) and peak memory (MB) of each mechanism at each N."
+    "Forward+backward time (median ms) and peak memory (MB) of each mechanism at each N; `log` gets a line for each, with the time left."
     names = names or list_attention()
-    rows = []
+    rows, total, t0 = [], len(names) * len(sizes), time.perf_counter()
     for name in names:
         for N in sizes:
             row = dict(name=name, N=N)
@@ -65,8 +66,10 @@ def attention_benchmark(
             except Exception as e:  # recorded, not hidden: e.g. out of memory
                 row['error'] = f"{type(e).__name__}: {str(e).splitlines()[0][:80]}"
             rows.append(row)
-            if log: log(f"  {name:<18} N={N:<6} " + (f"{row['ms']:10.2f} ms" if 'ms' in row else row['error'])
-                        + (f"  {row['mb']:9.1f} MB" if 'mb' in row else ''))
+            left = (time.perf_counter() - t0) / len(rows) * (total - len(rows))  # at the pace so far (max_seconds caps each)
+            if log: log(f"  [{len(rows):>{len(str(total))}}/{total}] {name:<18} N={N:<6} "
+                        + (f"{row['ms']:10.2f} ms" if 'ms' in row else row['error'])
+                        + (f"  {row['mb']:9.1f} MB" if 'mb' in row else '') + (f"   {tqdm.format_interval(left)} left" if left else ''))
     return rows
 
 

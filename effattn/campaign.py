@@ -32,8 +32,8 @@ def _exp():
 # %% auto #0
 __all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState',
            'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark',
-           'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'run', 'clean', 'pack',
-           'add_parser', 'command', 'main']
+           'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'check_tensorboard',
+           'time_left', 'run', 'clean', 'pack', 'add_parser', 'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -332,7 +332,9 @@ def _spec_json(spec: RunSpec) -> str: return json.dumps(dataclasses.asdict(spec)
 
 
 def worker(spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str, runs_dir: str,
-           precision: str | None = None) -> int:
+           precision: str | None = None,
+           tensorboard: str | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id>
+           ) -> int:
     "Train one spec until done or until the deadline; the exit status of a worker process."
     import torch
     from effattn.experiment import run
@@ -340,7 +342,8 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
     if threads: torch.set_num_threads(threads)
     spec = _exp().RunSpec(**json.loads(spec_json))
     try:
-        rec = run(spec, device=device, results_dir=results_dir, runs_dir=runs_dir, deadline=deadline, precision=precision)
+        rec = run(spec, device=device, results_dir=results_dir, runs_dir=runs_dir, deadline=deadline, precision=precision,
+                  tensorboard=tensorboard)
     except BudgetReached as e:
         print(f"budget: {e}", flush=True); return BUDGET_EXIT
     except Exception as e:
@@ -354,6 +357,37 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
     print(f"done: best {rec['best_top1']:.2f}% final {rec['final_top1']:.2f}% after {rec['epochs_run']} epochs", flush=True)
     return 0
 
+# %% ../nbs/45_campaign.ipynb #e24afe7d
+def check_tensorboard() -> None:
+    "Stop (a CampaignError naming the extra) where tensorboard is missing, before any worker starts."
+    import importlib.util
+    if importlib.util.find_spec('tensorboard') is None:
+        raise CampaignError("--tensorboard writes each run's TensorBoard scalars, which needs the tensorboard package: "
+                            "pip install 'effattn[tb]' (or pip install tensorboard), or leave --tensorboard out.")
+
+
+def _worker_command(spec: RunSpec, device: str, deadline: float, threads: int, results_dir: Path, runs_dir: Path,
+                    precision: str | None = None, tensorboard: str | Path | None = None) -> list[str]:
+    "The command line of the worker process that trains `spec`."
+    return ([sys.executable, '-m', 'effattn.campaign', '--worker', _spec_json(spec), '--device', device,
+             '--deadline', str(deadline), '--threads', str(threads), '--results-dir', str(results_dir),
+             '--runs-dir', str(runs_dir)] + (['--precision', precision] if precision else [])
+            + (['--tensorboard', str(Path(tensorboard).resolve())] if tensorboard is not None else []))
+
+
+def time_left(pending: list[tuple[Item, RunState]],  # the runs not started yet, with their states
+              running: list[tuple[RunState, float]],  # each running run's state when it started, and when that was
+              jobs: int, end: float,  # concurrent runs; when the budget ends (time.time())
+              now: float | None = None) -> str:
+    "The campaign's progress line: runs waiting and running, their estimated time left on this device, and the budget left."
+    now = time.time() if now is None else now
+    est = ([st.seconds_left for _, st in pending] +
+           [None if st.seconds_left is None else max(0.0, st.seconds_left - (now - t)) for st, t in running])
+    unknown = sum(s is None for s in est)
+    return (f"{len(pending)} waiting, {len(running)} running: ≈ {_fmt_s(sum(s for s in est if s is not None) / jobs)} "
+            f"of training left" + (f" (+ {unknown} run(s) with no estimate)" if unknown else '')
+            + f"; {_fmt_s(max(0.0, end - now))} of the budget left")
+
 # %% ../nbs/45_campaign.ipynb #dce9ebd5
 def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu', threads: int | None = None,
         dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0, log=print,
@@ -361,6 +395,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         park_max_mb: float = 20.0,  # park unfinished runs (keep finished runs' final weights) up to this size (0: none)
         park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
         precision: str | None = None,  # 'fp32', 'tf32' or 'bf16' (effattn.experiment.PRECISIONS); None: the training default
+        tensorboard: str | Path | None = None,  # each run writes its TensorBoard scalars to tensorboard/<run id> (the [tb] extra)
         ) -> dict[str, str]:
     "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
     t0 = time.time()
@@ -373,9 +408,10 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         if not allow_dirty: raise CampaignError(msg)
         log(f"WARNING: {msg}")
     if jobs < 1: raise CampaignError(f"jobs={jobs}; use 1 or more.")
+    if tensorboard is not None: check_tensorboard()
     threads = threads or max(1, (os.cpu_count() or 1) // jobs)
     log_dir = Path(log_dir or repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
-    outcome, running = {}, {}  # running: Popen -> (item, log file)
+    outcome, running, clock = {}, {}, {}  # running: Popen -> (item, log file); clock: Popen -> (its state, start time)
     pending = []
     for it, st in zip(items, run_states(items, dirs, device.split(':')[0], threads, park_root)):
         if st.status == 'done': outcome[it.spec.name] = 'done (before)'
@@ -400,18 +436,16 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
                 res, runs = dirs(it.spec)
                 if unpark(it.spec, runs, park_root): log(f"    (resuming the parked checkpoint of {it.spec.name})")
                 logf = open(log_dir / f"{it.spec.run_id()}.log", 'a')
-                cmd = [sys.executable, '-m', 'effattn.campaign', '--worker', _spec_json(it.spec), '--device', device,
-                       '--deadline', str(end - reserve_s), '--threads', str(threads), '--results-dir', str(res),
-                       '--runs-dir', str(runs)] + (['--precision', precision] if precision else [])
+                cmd = _worker_command(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard)
                 env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
                 p = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
-                running[p] = (it, logf)
+                running[p], clock[p] = (it, logf), (st, time.time())
                 log(f"[{time.strftime('%H:%M')}] start  {it.spec.name} ({st.status}{f', epoch {st.epoch} of {st.epochs}' if st.status == 'partial' else ''}; "
                     f"≈ {_fmt_s(st.seconds_left)} left)", flush=True)
             if not running: break
             time.sleep(1.0)
             for p in [p for p in running if p.poll() is not None]:
-                it, logf = running.pop(p); logf.close()
+                (it, logf), _ = running.pop(p), clock.pop(p); logf.close()
                 code = p.returncode
                 outcome[it.spec.name] = 'done' if code == 0 else 'partial' if code == BUDGET_EXIT else 'failed'
                 if code == 0: shutil.rmtree(parked_dir(it.spec, park_root), ignore_errors=True)
@@ -419,6 +453,7 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
                     log(f"    {it.spec.name}: {keep(it.spec, dirs(it.spec)[1], park_max_mb, park_root)}")
                 tail = (log_dir / f"{it.spec.run_id()}.log").read_text().strip().splitlines()[-1:]
                 log(f"[{time.strftime('%H:%M')}] {outcome[it.spec.name]:<6} {it.spec.name}: {tail[0] if tail else ''}", flush=True)
+                if pending or running: log(f"    {time_left(pending, list(clock.values()), jobs, end)}", flush=True)
     finally:  # also when stopped (SIGTERM, Ctrl-C): stop the workers, then park what did not finish
         signal.signal(signal.SIGTERM, old)
         for p in running: p.terminate()
@@ -482,6 +517,8 @@ def add_parser(sub) -> None:
     c.add_argument('--device', default='cpu', help="cpu, cuda, cuda:0, ...")
     c.add_argument('--allow-dirty', action='store_true', help="run: start even if the code differs from its commit")
     c.add_argument('--pack', default=None, help="run: afterwards, write the changed results to this .tar.gz")
+    c.add_argument('--tensorboard', default=None, metavar='DIR', help="run: each run writes its TensorBoard scalars to "
+                   "DIR/<run id> (view them with `tensorboard --logdir DIR`; needs the [tb] extra)")
     c.add_argument('--partial', action='store_true', help="clean: also remove the checkpoints of unfinished runs")
 
 
@@ -505,7 +542,8 @@ def command(args) -> int:
         return 0
     t0 = time.time()
     try:
-        out = run(items, args.budget, args.jobs, args.device, args.threads, allow_dirty=args.allow_dirty)
+        out = run(items, args.budget, args.jobs, args.device, args.threads, allow_dirty=args.allow_dirty,
+                  tensorboard=args.tensorboard)
     except (CampaignError, ValueError) as e:
         print(f"effattn campaign: {e}", file=sys.stderr); return 2
     if args.pack:
@@ -521,9 +559,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--worker', required=True); ap.add_argument('--device', default='cpu')
     ap.add_argument('--deadline', type=float, required=True); ap.add_argument('--threads', type=int, default=None)
     ap.add_argument('--results-dir', required=True); ap.add_argument('--runs-dir', required=True)
-    ap.add_argument('--precision', default=None)
+    ap.add_argument('--precision', default=None); ap.add_argument('--tensorboard', default=None)
     a = ap.parse_args(argv)
-    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision)
+    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision, a.tensorboard)
 
 
 if __name__ == '__main__' and not hasattr(sys, 'ps1') and 'ipykernel' not in sys.modules:

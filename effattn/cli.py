@@ -232,6 +232,20 @@ def _summary(status: dict[str, str], profile: str, root: Path) -> str:
             f"{_show(executed_path(root / 'nbs' / 'experiments' / '<paper>_x.ipynb', profile).parent)}/")
 
 
+def _last_seconds(nb: Path, profile: str) -> float | None:
+    "How long notebook `nb` ran when its kept executed copy at `profile` was made (papermill records it); None if unknown."
+    try: return float(json.loads(executed_path(nb, profile).read_text(encoding='utf-8'))['metadata']['papermill']['duration'])
+    except (OSError, ValueError, KeyError, TypeError): return None
+
+
+def _time_left(nbs: list[Path], profile: str, spent: list[float]) -> str:
+    "'; ≈ H:MM:SS left' for notebooks `nbs`: each as long as its last executed copy took, else as long as those of this call took on average (`spent`); '' when neither is known."
+    from tqdm import tqdm  # imported when a command runs: `effattn --help` stays quick
+    mean = sum(spent) / len(spent) if spent else None
+    est = [_last_seconds(nb, profile) or mean for nb in nbs]
+    return '' if not est or None in est else f"; ≈ {tqdm.format_interval(sum(est))} left"
+
+
 def reproduce(
     papers=None,  # paper keys (default: all of PAPERS)
     profile: str = 'smoke',  # 'smoke', 'cpu' or 'paper'
@@ -247,13 +261,13 @@ def reproduce(
     from effattn.runtime import output_dirs, require_checkout
     if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
     root = require_checkout(root, 'effattn reproduce')
-    status, accepted, stamp = {}, False, time.strftime('%Y%m%d-%H%M%S')
+    status, accepted, stamp, spent = {}, False, time.strftime('%Y%m%d-%H%M%S'), []
     env = dict(EFFATTN_RERUN='1' if rerun else '0', EFFATTN_REPO=str(root))  # the kernels' checkout, whatever their folder
     nbs = experiment_notebooks(papers, root)
     for i, nb in enumerate(nbs):
         key, out = paper_key(nb), executed_path(nb, profile)
         scratch, before = root / 'runs' / profile / stamp / key, findings(key, profile, root)
-        log(f"[{i + 1}/{len(nbs)}] {nb.name} (profile {profile}) -> {_show(out)}", flush=True)
+        log(f"[{i + 1}/{len(nbs)}] {nb.name} (profile {profile}) -> {_show(out)}{_time_left(nbs[i:], profile, spent)}", flush=True)
         t0, params = time.time(), dict(profile=profile, device=device, **parameters)
         try: status[nb.name], (trained, reused, _) = _execute(pm, nb, scratch / out.name, params, env)
         except KeyboardInterrupt:
@@ -261,6 +275,7 @@ def reproduce(
             log(f"    interrupted after {time.time() - t0:.0f}s: the findings are as they were; what it wrote is in "
                 f"{_show(scratch)}", flush=True)
             raise
+        spent.append(time.time() - t0)
         runs = (f"{trained} run(s) trained, {reused} reused from {_show(output_dirs(key, profile, root)['results'] / 'runs.jsonl')}"
                 if trained + reused else 'no training runs')
         if status[nb.name] != 'ok':

@@ -162,6 +162,7 @@ def run(
     quiet: bool = True,
     deadline: float | None = None,  # time.time() by which to stop (effattn.train.BudgetReached; the checkpoint is kept)
     precision: str | None = None,  # 'fp32', 'tf32' (fp32 with TF32 matmuls on CUDA) or 'bf16' (autocast); None: TrainConfig's amp
+    tensorboard: str | Path | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id> (fit's log_dir; the [tb] extra)
 ) -> dict:
     "Train and measure one spec, append its record to `results_dir/runs.jsonl`, and return the record."
     from effattn.augment import DeviceLoader
@@ -185,7 +186,7 @@ def run(
                                 rank=rank, world=world)
     test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
     res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
-                         stamp=dict(commit=git_commit()))
+                         stamp=dict(commit=git_commit()), log_dir=tensorboard, run_name=spec.run_id())
     shape = tuple(train_data.images.shape[1:])
     extra = {}
     if spec.val_fraction or spec.save_predictions:  # the final model on the official test split

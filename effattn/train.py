@@ -16,6 +16,7 @@ from typing import Callable
 import torch
 import torch.nn.functional as F
 from torch import nn
+from tqdm import tqdm
 
 from .augment import mix_batch
 from .core import check_choice, check_positive_int
@@ -23,8 +24,9 @@ from .measure import count_params, hardware, sync
 from .runtime import all_sum, atomic_save, atomic_write_text, distributed_info, resolve_device
 
 # %% auto #0
-__all__ = ['TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError', 'BudgetReached', 'RunResult',
-           'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'fit']
+__all__ = ['TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError', 'BudgetReached',
+           'RunResult', 'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'summary_writer',
+           'ScalarLog', 'read_scalars', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -244,6 +246,74 @@ def train_epoch(step: Callable, train_loader, device: torch.device, epoch: int, 
         seen = int(all_sum(torch.tensor(seen, device=device)).item())
     return tot_loss.item() / seen, 100 * tot_correct.item() / seen, seen, secs
 
+# %% ../nbs/32_train.ipynb #f9ba260c
+def _print_epoch(row: dict, epochs: int, history: list):
+    "The line a run prints after each epoch, ending with the time left at the pace of its last (up to three) epochs."
+    mine = [r['wall_seconds'] for r in history if 'wall_seconds' in r][-3:]  # the last few: the pace now
+    left = (epochs - row['epoch']) * sum(mine) / max(1, len(mine))
+    print(f"epoch {row['epoch']:3d}  train {row['train_loss']:.4f} / {row['train_top1']:.2f}%  "
+          f"test {row['test_loss']:.4f} / {row['test_top1']:.2f}% (top-5 {row['test_top5']:.2f}%)  "
+          f"{row['epoch_seconds']:.1f}s  {row['images_per_second']:.0f} img/s  lr {row['lr']:.2e}"
+          + (f"  {tqdm.format_interval(left)} left" if left else ''), flush=True)
+
+
+def _result(s: FitState, stopped_early: bool, model: nn.Module, device: torch.device, cfg: TrainConfig) -> RunResult:
+    "The RunResult of a run that ended in state `s`."
+    history = s.history
+    best = max(history, key=lambda r: r['test_top1'])
+    return RunResult(history=history, best_top1=best['test_top1'], final_top1=history[-1]['test_top1'],
+                     best_top5=max(r['test_top5'] for r in history), final_top5=history[-1]['test_top5'],
+                     best_epoch=best['epoch'], epochs_run=len(history), stopped_early=stopped_early,
+                     train_seconds=s.train_seconds, params=count_params(model), device=str(device),
+                     hardware=hardware(device), config=asdict(cfg))
+
+# %% ../nbs/32_train.ipynb #05221320
+TB_SCALARS = {  # TensorBoard tag -> the field of fit's history row it plots
+    'loss/train': 'train_loss', 'loss/test': 'test_loss',
+    'accuracy/train_top1': 'train_top1', 'accuracy/test_top1': 'test_top1', 'accuracy/test_top5': 'test_top5',
+    'lr': 'lr', 'time/epoch_seconds': 'epoch_seconds', 'time/wall_seconds': 'wall_seconds',
+    'time/images_per_second': 'images_per_second',
+}
+
+
+def summary_writer(
+    log_dir: str | Path,  # the run's folder: TensorBoard shows one run per folder
+    purge_step: int | None = None,  # hide what an earlier writer wrote to this folder at this step and later
+):
+    "torch's `SummaryWriter`, imported here so that only TensorBoard's users need it; a clear error where it is missing."
+    try: from torch.utils.tensorboard import SummaryWriter
+    except ImportError as e:
+        raise ModuleNotFoundError(f"log_dir={str(log_dir)!r}: writing TensorBoard scalars needs the tensorboard package, "
+                                  f"which is not installed; pip install 'effattn[tb]' (or pip install tensorboard), "
+                                  f"or leave log_dir out.") from e
+    return SummaryWriter(str(log_dir), purge_step=purge_step)
+
+
+class ScalarLog:
+    "Writes history rows as TensorBoard scalars (TB_SCALARS, step = the row's epoch) into `log_dir/run`, from `start_epoch` on."
+    def __init__(self,
+                 log_dir: str | Path,  # TensorBoard's --logdir
+                 run: str | None = None,  # the run's name (a subfolder); None: log_dir itself
+                 start_epoch: int = 0):  # epochs already finished (a resumed run): later steps an earlier try wrote are hidden
+        self.path = Path(log_dir) / run if run else Path(log_dir)
+        self.writer = summary_writer(self.path, purge_step=start_epoch + 1)
+
+    def __call__(self, row: dict):
+        for tag, key in TB_SCALARS.items():
+            if key in row: self.writer.add_scalar(tag, row[key], global_step=row['epoch'])
+        self.writer.flush()  # on disk at once: a run killed later keeps its curve
+
+    def close(self): self.writer.close()
+
+
+def read_scalars(path: str | Path,  # a run's folder of TensorBoard event files
+                 ) -> dict[str, list[tuple[int, float]]]:
+    "{tag: [(step, value), ...]} as TensorBoard shows them (steps an earlier try wrote past a restart hidden); needs tensorboard."
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    acc = EventAccumulator(str(path), size_guidance={'scalars': 0})  # 0: keep every point
+    acc.Reload()
+    return {tag: [(e.step, e.value) for e in acc.Scalars(tag)] for tag in acc.Tags()['scalars']}
+
 # %% ../nbs/32_train.ipynb #1d0d5c62
 def fit(
     model: nn.Module,
@@ -254,6 +324,8 @@ def fit(
     callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
     deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
     stamp: dict | None = None,  # fields added to each history row this call trains, e.g. {'commit': ...}: a run resumed under other code says which epochs which code trained
+    log_dir: str | Path | None = None,  # write each epoch's scalars (TB_SCALARS) for TensorBoard here; needs `pip install 'effattn[tb]'`
+    run_name: str | None = None,  # with log_dir: the TensorBoard run, written to log_dir/run_name (e.g. a run id); None: log_dir itself
 ) -> RunResult:
     "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
     device = resolve_device(cfg.device)
@@ -277,38 +349,34 @@ def fit(
     step = make_train_step(net, opt, sched, cfg, amp)
     stopped_early = False
     quiet = cfg.quiet or rank != 0
-    for epoch in range(s.epoch, cfg.epochs):
-        if cfg.early_stopping and s.stale >= cfg.early_stopping:
-            stopped_early = True; break
-        if deadline is not None and s.history and time.time() + 1.1 * s.history[-1].get('wall_seconds', 0) > deadline:
-            raise BudgetReached(f"stopped before epoch {epoch + 1} of {cfg.epochs}: it would end after the deadline. "
-                                + (f"Resume from {ckpt} by running again." if ckpt else "No run_dir: nothing was kept."))
-        t_wall = time.time()
-        model.train()
-        train_loss, train_top1, seen, secs = train_epoch(step, train_loader, device, epoch, cfg, opt, ckpt, quiet)
-        s.train_seconds += secs
-        ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
-        row = dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
-                   test_top5=ev['top5'], epoch_seconds=secs, lr=opt.param_groups[0]['lr'], images_per_second=seen / secs,
-                   wall_seconds=time.time() - t_wall, **(stamp or {}))
-        s.history.append(row); s.epoch = epoch + 1
-        if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in s.history[:-1]):
-            s.best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
-        if ev['loss'] < s.best_loss: s.best_loss, s.stale = ev['loss'], 0
-        else: s.stale += 1
-        if not quiet:
-            print(f"epoch {epoch + 1:3d}  train {train_loss:.4f} / {train_top1:.2f}%  "
-                  f"test {row['test_loss']:.4f} / {row['test_top1']:.2f}% (top-5 {row['test_top5']:.2f}%)  "
-                  f"{secs:.1f}s  {row['images_per_second']:.0f} img/s  lr {row['lr']:.2e}", flush=True)
-        if ckpt is not None and rank == 0: save_checkpoint(ckpt, s, cfg, model, opt, sched, train_loader, device)
-        for cb in callbacks or []: cb(epoch + 1, row, model)
-    else:
-        stopped_early = bool(cfg.early_stopping and s.stale >= cfg.early_stopping and len(s.history) < cfg.epochs)
+    log = ScalarLog(log_dir, run_name, s.epoch) if log_dir is not None and rank == 0 else None
+    try:
+        for epoch in range(s.epoch, cfg.epochs):
+            if cfg.early_stopping and s.stale >= cfg.early_stopping:
+                stopped_early = True; break
+            if deadline is not None and s.history and time.time() + 1.1 * s.history[-1].get('wall_seconds', 0) > deadline:
+                raise BudgetReached(f"stopped before epoch {epoch + 1} of {cfg.epochs}: it would end after the deadline. "
+                                    + (f"Resume from {ckpt} by running again." if ckpt else "No run_dir: nothing was kept."))
+            t_wall = time.time()
+            model.train()
+            train_loss, train_top1, seen, secs = train_epoch(step, train_loader, device, epoch, cfg, opt, ckpt, quiet)
+            s.train_seconds += secs
+            ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
+            row = dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
+                       test_top5=ev['top5'], epoch_seconds=secs, lr=opt.param_groups[0]['lr'], images_per_second=seen / secs,
+                       wall_seconds=time.time() - t_wall, **(stamp or {}))
+            s.history.append(row); s.epoch = epoch + 1
+            if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in s.history[:-1]):
+                s.best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+            if ev['loss'] < s.best_loss: s.best_loss, s.stale = ev['loss'], 0
+            else: s.stale += 1
+            if not quiet: _print_epoch(row, cfg.epochs, s.history)
+            if log: log(row)  # before the checkpoint: an epoch logged but not saved is trained again, and its restart hides it
+            if ckpt is not None and rank == 0: save_checkpoint(ckpt, s, cfg, model, opt, sched, train_loader, device)
+            for cb in callbacks or []: cb(epoch + 1, row, model)
+        else:
+            stopped_early = bool(cfg.early_stopping and s.stale >= cfg.early_stopping and len(s.history) < cfg.epochs)
+    finally:
+        if log: log.close()
     if cfg.restore_best and s.best_state is not None: model.load_state_dict(s.best_state)
-    history = s.history
-    best = max(history, key=lambda r: r['test_top1'])
-    return RunResult(history=history, best_top1=best['test_top1'], final_top1=history[-1]['test_top1'],
-                     best_top5=max(r['test_top5'] for r in history), final_top5=history[-1]['test_top5'],
-                     best_epoch=best['epoch'], epochs_run=len(history), stopped_early=stopped_early,
-                     train_seconds=s.train_seconds, params=count_params(model), device=str(device),
-                     hardware=hardware(device), config=asdict(cfg))
+    return _result(s, stopped_early, model, device, cfg)
