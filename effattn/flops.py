@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import torch
 from torch import nn
-from torch.utils.flop_counter import FlopCounterMode
+from torch.utils.flop_counter import FlopCounterMode, sdpa_flop_count
 
 from .core import ATTENTION_MACS, MultiHeadAttention, load_builtin_attention
 from .measure import count_params
@@ -147,8 +147,12 @@ def count_flops(model: nn.Module,  # an effattn ViT, a timm VisionTransformer, o
     return Cost(macs, _component_params(model), layers)
 
 # %% ../nbs/23_flops.ipynb #79c66f13
+_CPU_SDPA = {  # torch's counter knows the CUDA fused-attention ops, not the CPU one (it would count 0 FLOPs for it)
+    torch.ops.aten._scaled_dot_product_flash_attention_for_cpu: lambda q, k, v, *args, out_shape=None, **kw: sdpa_flop_count(q, k, v)}
+
+
 def measured_flops(model: nn.Module, x: torch.Tensor | None = None) -> int:
-    "FLOPs (2 x MACs) that torch's FlopCounterMode sees in one forward pass (batch 1 by default)."
+    "FLOPs (2 x MACs) that torch's FlopCounterMode sees in one forward pass (batch 1 by default), fused CPU attention included."
     if x is None:  # an image of the model's size: effattn's patch embedding knows its channels, timm's model does
         pe = getattr(model, 'patch_embed', None)
         chans, size = getattr(pe, 'in_chans', getattr(model, 'in_chans', None)), getattr(pe, 'img_size', None)
@@ -157,6 +161,6 @@ def measured_flops(model: nn.Module, x: torch.Tensor | None = None) -> int:
                              f"which this {type(model).__name__} lacks: pass x, e.g. measured_flops(model, torch.randn(1, 3, 224, 224)).")
         x = torch.randn(1, chans, *size)
     model = model.eval()
-    with torch.no_grad(), FlopCounterMode(display=False) as fc:
+    with torch.no_grad(), FlopCounterMode(display=False, custom_mapping=_CPU_SDPA) as fc:
         model(x)
     return fc.get_total_flops() // x.shape[0]
