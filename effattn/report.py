@@ -18,9 +18,10 @@ from .papers import PAPERS
 from .runtime import atomic_write_text
 
 # %% auto #0
-__all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value',
-           'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims', 'merged_claims', 'build_report',
-           'gpu_tables', 'judge_campaigns', 'write_report']
+__all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'SMOKE_HEADER', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std',
+           'run_noise', 'judge_value', 'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims',
+           'evidence', 'merged_claims', 'same_claims', 'one_row_each', 'build_report', 'gpu_tables', 'judge_campaigns',
+           'write_report']
 
 # %% ../nbs/44_report.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
@@ -64,6 +65,9 @@ def apply_policy(c: Claim, profile: str) -> Claim:
     prof = c.profile or profile
     c = replace(c, profile=prof)
     if c.kind == 'exact' or c.verdict == 'not run': return c
+    if prof == 'smoke' and c.kind in ('accuracy', 'empirical'):
+        return replace(c, verdict='not run', reason=f"not run (smoke): one epoch on the embedded samples checks the "
+                       f"pipeline and measures nothing; {c.reason}")
     if c.kind == 'speed':
         if is_gpu(c.paper_device) and not is_gpu(c.our_device):
             return replace(c, verdict='not run', reason=f"a speed claim timed on {c.paper_device}, measured here only on "
@@ -180,6 +184,11 @@ def _cell(s) -> str:
     return str(s).replace('|', '\\|').replace('\n', ' ')
 
 
+def evidence(c: Claim) -> str:
+    "The report's evidence column: `any` for arithmetic and exact claims (computed from the code, the same at every profile), else the profile."
+    return 'any' if c.kind == 'exact' else c.profile
+
+
 def _beside(c: Claim, stronger: Claim) -> Claim:
     "`c` with what a stronger profile measured but did not judge (its `ours` and its reason) shown beside it."
     if stronger.ours in ('', '-'): return c  # nothing was measured there
@@ -198,7 +207,24 @@ def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None
         for c in _claims_of(data, kinds):
             if c.id not in by_id or c.verdict != 'not run': by_id[c.id] = c
             elif by_id[c.id].verdict != 'not run': by_id[c.id] = _beside(by_id[c.id], c)
-    return list(by_id.values()), files
+    return one_row_each(by_id, same_claims(paper)), files
+
+
+def same_claims(paper: str) -> dict[str, str]:
+    "A study's `SAME_CLAIMS`: the id of a claim judged with stronger evidence -> the id of the same claim judged with weaker."
+    try: return getattr(PAPERS[paper].load(), 'SAME_CLAIMS', {}) if paper in PAPERS else {}
+    except ImportError: return {}
+
+
+def one_row_each(by_id: dict[str, Claim], same: dict[str, str]) -> list[Claim]:
+    "One row per claim: where a stronger id was judged (not 'not run'), the weaker id of the same claim is dropped."
+    drop = {weak for strong, weak in same.items() if strong in by_id and by_id[strong].verdict != 'not run'}
+    return [c for i, c in by_id.items() if i not in drop]
+
+
+SMOKE_HEADER = ("Profile `smoke`: every notebook runs one epoch on the tiny embedded sample data, a check that the "
+                "pipeline works end to end. It measures nothing: accuracy claims read *not run (smoke)*; arithmetic and "
+                "exact claims (evidence `any`) are judged as at every profile. The findings are in data/REPRODUCTION.md.")
 
 
 def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> str:
@@ -213,9 +239,11 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
              'numbers come from `data/paper/` (typed from the papers). The verdict policy (one rule for every paper: '
              'what a reduced profile or a CPU can and cannot settle) is stated in `nbs/44_report.ipynb`.',
              '', f"Generated {time.strftime('%Y-%m-%d %H:%M %z')} at commit {provenance()['commit']}.", '',
+             SMOKE_HEADER if tuple(profiles) == ('smoke',) else
              'Profiles: `cpu` = the largest faithful subset a 2-core CPU runs in about an hour per notebook (each notebook '
              'declares its cuts); `paper` = the papers\' own settings. The `evidence` column names the profile a verdict '
-             'rests on. A paper with neither is reported as not run.', '']
+             'rests on (`any`: arithmetic computed from the code, the same at every profile). A paper with neither is '
+             'reported as not run.', '']
     counts = {v: 0 for v in VERDICTS}
     sections, missing = [], []
     for paper, info in PAPERS.items():
@@ -242,7 +270,7 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
         for c in claims:
             counts[c.verdict] += 1
             sections.append(f"| {_cell(c.claim)} | {_cell(c.where)} | {_cell(c.paper_value)} | {_cell(c.ours)} | "
-                            f"{c.profile} | {c.seeds or '-'} | **{c.verdict}** | {_cell(c.reason)} |")
+                            f"{evidence(c)} | {c.seeds or '-'} | **{c.verdict}** | {_cell(c.reason)} |")
         sections.append('')
     summary = 'claims: ' + ', '.join(f"{n} {v}" for v, n in counts.items())
     if missing: summary += f"; {len(missing)} of {len(PAPERS)} papers not run yet ({', '.join(missing)})"

@@ -18,16 +18,16 @@ __all__ = ['PAPER_CODE_000', 'PAPER_TEXT_000', 'LIN_K', 'PERF_M', 'NYS_M', 'ROWS
            'IMAGENETTE_TRAIN', 'CIFAR_TRAIN', 'SCALING', 'PROFILES', 'CODE_SCHEDULE', 'IMG', 'TEXT_BATCH', 'CODE_BATCH',
            'STEM_WIDTHS', 'RATE', 'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL',
            'MIN_TIMED_BLOCKS', 'V100_GB', 'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS',
-           'CODE_DIFFERS', 'HYBRID_UNKNOWN', 'CLAIM_KINDS', 'Row', 'CifarRun', 'Profile', 'profile', 'imagenette_spec',
-           'cifar_spec', 'specs', 'model_at', 'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling',
-           'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table', 'seconds_per_image',
-           'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table', 'Evidence', 'evidence',
-           'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap',
-           'claim_linformer_least_accurate', 'claim_hybrid_recovers', 'claim_top5', 'claim_nystrom_acc_per_gflop',
-           'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline', 'claim_cifar_baseline',
-           'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions',
-           'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of',
-           'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
+           'CODE_DIFFERS', 'HYBRID_UNKNOWN', 'SAME_CLAIMS', 'CLAIM_KINDS', 'Row', 'CifarRun', 'Profile', 'profile',
+           'imagenette_spec', 'cifar_spec', 'specs', 'model_at', 'ptflops_like', 'mem_line', 'cost_table',
+           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table',
+           'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table',
+           'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'timing_cap', 'speed_claim',
+           'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate', 'claim_hybrid_recovers', 'claim_top5',
+           'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline',
+           'claim_cifar_baseline', 'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper',
+           'reductions', 'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute',
+           'hardware_of', 'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
            'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
            'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_latency', 'judge', 'judge_gpu']
 
@@ -747,6 +747,7 @@ def claim_shared_e(E: Evidence) -> Claim:
                    "paper gives no number for it, and the two variants' parameter counts are in params-linformer-k256")
 
 # %% ../../nbs/51_p000.ipynb #cc40fc77
+SAME_CLAIMS = {'000-cifar10-baseline-50ep': '000-cifar10-baseline'}  # one claim: the campaign's 50 epochs replace the cpu reading
 CLAIM_KINDS = {**{f'000-epoch-time-{f}': dict(kind='speed', paper_device=PAPER_DEVICE) for f in
                   ('linformer', 'performer', 'nystrom', 'hybrid')},
                '000-linformer-cheapest-epoch': dict(kind='speed', paper_device=PAPER_DEVICE)}
