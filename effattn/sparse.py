@@ -278,25 +278,30 @@ def _window_sdpa(
     prefix: tuple | None = None,  # (kp (*L, P, d), vp (*L, P, dv)): keys every patch sees
     dropout_p: float = 0.0,
 ) -> Tensor:
-    "Non-overlapping window attention (ViTDet) as one fused SDPA call over all windows; returns `(*L, h*w, dv)`."
-    *L, h, w, d = qx.shape
-    (bh, bw), dev = window, qx.device
-    nbh, nbw = -(-h // bh), -(-w // bw)
-    pad = lambda t: F.pad(t, (0, 0, 0, nbw * bw - w, 0, nbh * bh - h))  # only up to the last window's edge
-    wins = lambda t: pad(t).unflatten(-3, (nbh, bh)).unflatten(-2, (nbw, bw)).transpose(-4, -3).flatten(-3, -2)
-    qw, kw, vw = wins(qx), wins(kx), wins(vx)                           # (*L, nbh, nbw, bh*bw, d)
-    allowed = None
-    if (nbh * bh, nbw * bw) != (h, w):  # padded patches are no keys
-        valid = torch.zeros(nbh * bh, nbw * bw, dtype=torch.bool, device=dev); valid[:h, :w] = True
-        allowed = valid.unflatten(0, (nbh, bh)).unflatten(-1, (nbw, bw)).transpose(1, 2).flatten(-2)[..., None, :]
-    if prefix is not None:
-        kp, vp = prefix
-        each = lambda t: t[..., None, None, :, :].expand(*L, nbh, nbw, *t.shape[-2:])
-        kw, vw = torch.cat([kw, each(kp)], -2), torch.cat([vw, each(vp)], -2)
-        if allowed is not None: allowed = F.pad(allowed, (0, kp.shape[-2]), value=True)
-    out = _sdpa(qw, kw, vw, scale, dropout_p, allowed)                   # (*L, nbh, nbw, bh*bw, dv)
-    out = out.unflatten(-2, (bh, bw)).transpose(-4, -3)                  # (*L, nbh, bh, nbw, bw, dv)
-    return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
+    """Non-overlapping window attention (ViTDet) with no padding: the windows fall into at most four shapes (full, and
+    the partial ones along the bottom and right edges), and each shape is one fused, unmasked SDPA call over all its
+    windows. Returns `(*L, h*w, dv)`."""
+    (bh, bw), h, w = window, *qx.shape[-3:-1]
+    spans = lambda n, b: [(0, n - n % b, b)] * (n >= b) + [(n - n % b, n, n % b)] * (n % b > 0)  # (start, end, side)
+    bands = [torch.cat([_window_group(qx, kx, vx, r, c, scale, prefix, dropout_p) for c in spans(w, bw)], -2)
+             for r in spans(h, bh)]
+    return torch.cat(bands, -3).flatten(-3, -2)
+
+
+def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
+                  rows: tuple[int, int, int], cols: tuple[int, int, int],  # (start, end, window side) of this group
+                  scale: float, prefix: tuple | None, dropout_p: float) -> Tensor:
+    "The windows of one shape, over rows[0]:rows[1] x cols[0]:cols[1], as one SDPA call; returns `(*L, rows, cols, dv)`."
+    (r0, r1, rh), (c0, c1, cw) = rows, cols
+    *L, _, _, d = qx.shape
+    nr, nc = (r1 - r0) // rh, (c1 - c0) // cw
+    wins = lambda t: t[..., r0:r1, c0:c1, :].unflatten(-3, (nr, rh)).unflatten(-2, (nc, cw)).transpose(-4, -3).flatten(-3, -2)
+    qw, kw, vw = wins(qx), wins(kx), wins(vx)                           # (*L, nr, nc, rh*cw, d)
+    if prefix is not None:  # keys every patch sees, appended to every window
+        each = lambda t: t[..., None, None, :, :].expand(*L, nr, nc, *t.shape[-2:])
+        kw, vw = torch.cat([kw, each(prefix[0])], -2), torch.cat([vw, each(prefix[1])], -2)
+    out = _sdpa(qw, kw, vw, scale, dropout_p)                           # (*L, nr, nc, rh*cw, dv)
+    return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, r1-r0, c1-c0, dv)
 
 
 def _grid_attention(
