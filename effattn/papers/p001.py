@@ -31,13 +31,14 @@ from ..vit import register_layout
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
            'CLAIM_KINDS', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK',
            'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL',
-           'SPEED_FACTOR', 'hydra_layers', 'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec',
-           'specs', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast',
-           'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model',
-           'flops_table', 'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical',
-           'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows',
-           'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4',
-           'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
+           'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'hydra_layers', 'Profile', 'profile', 'Grid', 'grid', 'recipe',
+           'train_options', 'run_spec', 'specs', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper',
+           'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label',
+           'scaled_layers', 'row_model', 'flops_table', 'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap',
+           'judge_analytic', 'canonical', 'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing',
+           'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory',
+           'judge_flops', 'judge_table4', 'judge_doubling', 'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus',
+           'judge_imagenet', 'judge']
 
 # %% ../../nbs/52_p001.ipynb #45c38783
 def hydra_layers(depth: int, n: int, where: str) -> list[int]:
@@ -850,6 +851,23 @@ def judge_table4(t4: pd.DataFrame | None, paper: pd.DataFrame, text: pd.DataFram
                '(197-key convention)')
     return [claim(*c, o, v, r, kind='exact') for c, o, v, r in zip(cs, ours, verdicts_, reasons)]
 
+# %% ../../nbs/52_p001.ipynb #583519be
+DOUBLING_TOL_PCT = 2.0  # the class token alone moves the factor 0.8 % below 16 at 224 -> 448 px
+
+
+def judge_doubling(t4: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]:  # `table4_costs`; 001_text.csv
+    "§1: doubling the image size multiplies the compute of attention by 16 (from Table 4's costs at 224 and 448 px)."
+    c = ('doubling-16x', "doubling the image size multiplies attention's compute by 16", '§1',
+         f"{paper_number(text, '001_c04'):g}x")
+    if t4 is None or not {224, 448} <= set(t4.px): return [not_run(f'001-{c[0]}', '001', *c[1:], missing('table4'), kind='exact')]
+    by = t4.set_index('px')
+    at, T = by.base_blocks * by.base_attn_pct / 100, by['T']  # attention MACs and tokens per image size
+    factor, patches = at[448] / at[224], ((T[448] - 1) / (T[224] - 1)) ** 2
+    gap = 100 * abs(factor - paper_number(text, '001_c04')) / paper_number(text, '001_c04')
+    return [claim(*c, f"{factor:.2f}x at 224 -> 448 px ({T[224]} -> {T[448]} tokens); {patches:.2f}x on the patch tokens alone",
+                  'reproduced' if gap <= DOUBLING_TOL_PCT else 'refuted',
+                  f"{gap:.1f}% from 16 (tolerance {DOUBLING_TOL_PCT:g}%): the class token makes T = 1 + (S/16)^2", kind='exact')]
+
 # %% ../../nbs/52_p001.ipynb #0639ac28
 def judge_changes(ours: list[float], paper: list[float], noise: list[float]) -> str:  # changes (%) and our noise (%)
     "Verdict of throughput changes: within a factor SPEED_FACTOR (or K_OK noise) of the paper's, or of the opposite sign."
@@ -942,5 +960,5 @@ def judge(
     return (judge_heads(S, text) + judge_memory(results.tables.get('memory'), text) + judge_kernels(S, tab, text)
             + judge_layers(S, tab, text) + judge_flops(results.tables.get('flops'), tab)
             + judge_speed(results.tables.get('throughput'), tab, text)
-            + judge_table4(results.tables.get('table4'), paper_tables['table4'], text)
+            + judge_table4(results.tables.get('table4'), paper_tables['table4'], text) + judge_doubling(results.tables.get('table4'), text)
             + judge_focus(results.values.get('fig3')) + judge_imagenet(S, tab))
