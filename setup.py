@@ -27,6 +27,8 @@ repro = cfg.get('repro_requirements', '').split()
 dev = cfg.get('dev_requirements', '').split()
 bench = cfg.get('bench_requirements', '').split()  # the peers' packages for `python -m effattn.bench_peers`
 tb = cfg.get('tb_requirements', '').split()  # TensorBoard curves: fit(log_dir=...), campaign run --tensorboard
+slurm = cfg.get('slurm_requirements', '').split()  # campaign run --executor submitit (Slurm; dev has it: small, pure Python)
+ray = cfg.get('ray_requirements', '').split()  # campaign run --executor ray (its test skips without it)
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -49,7 +51,7 @@ setuptools.setup(
     packages=setuptools.find_packages(include=['effattn', 'effattn.*']),
     cmdclass={'build_py': build_py_with_sample},  # ships data/sample inside the package (effattn/sample)
     install_requires=reqs,
-    extras_require={'repro': repro, 'bench': bench, 'tb': tb, 'dev': repro + tb + dev},
+    extras_require={'repro': repro, 'bench': bench, 'tb': tb, 'slurm': slurm, 'ray': ray, 'dev': repro + tb + dev},
     python_requires='>=' + cfg['min_python'],
     zip_safe=False,
     entry_points={

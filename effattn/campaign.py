@@ -30,10 +30,11 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue', 'RunState',
-           'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all', 'unpark',
-           'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'check_tensorboard',
-           'time_left', 'run', 'clean', 'pack', 'add_parser', 'command', 'main']
+__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
+           'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all',
+           'unpark', 'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'check_tensorboard',
+           'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine', 'run_on', 'clean', 'pack', 'add_parser',
+           'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -388,16 +389,10 @@ def time_left(pending: list[tuple[Item, RunState]],  # the runs not started yet,
             f"of training left" + (f" (+ {unknown} run(s) with no estimate)" if unknown else '')
             + f"; {_fmt_s(max(0.0, end - now))} of the budget left")
 
-# %% ../nbs/45_campaign.ipynb #dce9ebd5
-def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu', threads: int | None = None,
-        dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0, log=print,
-        log_dir: str | Path | None = None,
-        park_max_mb: float = 20.0,  # park unfinished runs (keep finished runs' final weights) up to this size (0: none)
-        park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
-        precision: str | None = None,  # 'fp32', 'tf32' or 'bf16' (effattn.experiment.PRECISIONS); None: the training default
-        tensorboard: str | Path | None = None,  # each run writes its TensorBoard scalars to tensorboard/<run id> (the [tb] extra)
-        ) -> dict[str, str]:
-    "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
+# %% ../nbs/45_campaign.ipynb #e39e0b62
+def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, threads: int | None, dirs: Callable,
+             allow_dirty: bool, tensorboard, park_root, log, how: str) -> tuple[float, float, int, dict, list]:
+    "What every executor does first: check the code and the options; (start, end, threads, outcome, pending runs with states)."
     t0 = time.time()
     end = t0 + parse_budget(budget)
     from effattn.measure import git_commit
@@ -410,14 +405,55 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
     if jobs < 1: raise CampaignError(f"jobs={jobs}; use 1 or more.")
     if tensorboard is not None: check_tensorboard()
     threads = threads or max(1, (os.cpu_count() or 1) // jobs)
-    log_dir = Path(log_dir or repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
-    outcome, running, clock = {}, {}, {}  # running: Popen -> (item, log file); clock: Popen -> (its state, start time)
-    pending = []
+    outcome, pending = {}, []
     for it, st in zip(items, run_states(items, dirs, device.split(':')[0], threads, park_root)):
         if st.status == 'done': outcome[it.spec.name] = 'done (before)'
         else: pending.append((it, st))
     log(f"campaign: {len(pending)} of {len(items)} runs to do or resume; budget {_fmt_s(end - t0)}, {jobs} job(s) of "
-        f"{threads} thread(s) on {device}, commit {commit}")
+        f"{threads} thread(s) on {device} ({how}), commit {commit}")
+    return t0, end, threads, outcome, pending
+
+
+def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float) -> tuple[Item, RunState] | None:
+    "The next run to start: the first whose one epoch (by the estimate) fits before `end`, taken off `pending`; None if none fits."
+    fits = [k for k, (_, s) in enumerate(pending) if time.time() + (s.epoch_s or 0) + reserve_s <= end]
+    return pending.pop(fits[0]) if fits else None
+
+
+def _started(it: Item, st: RunState, log) -> None:
+    log(f"[{time.strftime('%H:%M')}] start  {it.spec.name} ({st.status}{f', epoch {st.epoch} of {st.epochs}' if st.status == 'partial' else ''}; "
+        f"≈ {_fmt_s(st.seconds_left)} left)", flush=True)
+
+
+def _ended(it: Item, code: int, outcome: dict, dirs: Callable, park_max_mb: float, park_root, log) -> str:
+    "Record how a worker ended (exit status `code`): its outcome; a finished run's parked copy goes, its kept weights are copied."
+    outcome[it.spec.name] = 'done' if code == 0 else 'partial' if code == BUDGET_EXIT else 'failed'
+    if code == 0: shutil.rmtree(parked_dir(it.spec, park_root), ignore_errors=True)
+    if code == 0 and it.spec.keep_weights and park_max_mb:  # a notebook analyses these weights later
+        log(f"    {it.spec.name}: {keep(it.spec, dirs(it.spec)[1], park_max_mb, park_root)}")
+    return outcome[it.spec.name]
+
+
+def _summary(outcome: dict, t0: float, log) -> dict[str, str]:
+    n = {k: sum(v == k for v in outcome.values()) for k in ('done', 'partial', 'failed', 'skipped')}
+    log(f"campaign: {n['done']} finished, {n['partial']} partial (resume with the same command), {n['failed']} failed, "
+        f"{n['skipped']} not started, in {_fmt_s(time.time() - t0)}")
+    return outcome
+
+# %% ../nbs/45_campaign.ipynb #dce9ebd5
+def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu', threads: int | None = None,
+        dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0, log=print,
+        log_dir: str | Path | None = None,
+        park_max_mb: float = 20.0,  # park unfinished runs (keep finished runs' final weights) up to this size (0: none)
+        park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
+        precision: str | None = None,  # 'fp32', 'tf32' or 'bf16' (effattn.experiment.PRECISIONS); None: the training default
+        tensorboard: str | Path | None = None,  # each run writes its TensorBoard scalars to tensorboard/<run id> (the [tb] extra)
+        ) -> dict[str, str]:
+    "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
+    t0, end, threads, outcome, pending = _prepare(items, budget, jobs, device, threads, dirs, allow_dirty, tensorboard,
+                                                  park_root, log, 'local processes')
+    log_dir = Path(log_dir or repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
+    running, clock = {}, {}  # running: Popen -> (item, log file); clock: Popen -> (its state, start time)
 
     def stop_all(*_):
         for p in running: p.terminate()
@@ -425,14 +461,8 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
     old = signal.signal(signal.SIGTERM, stop_all)
     try:
         while pending or running:
-            while pending and len(running) < jobs:
-                it, st = pending[0]
-                need = (st.epoch_s or 0) + reserve_s
-                if time.time() + need > end:  # not even one epoch fits: try the next (shorter) run
-                    fits = [k for k, (_, s) in enumerate(pending) if time.time() + (s.epoch_s or 0) + reserve_s <= end]
-                    if not fits: break
-                    it, st = pending.pop(fits[0])
-                else: pending.pop(0)
+            while pending and len(running) < jobs and (nxt := _take(pending, end, reserve_s)):  # the first that fits
+                it, st = nxt
                 res, runs = dirs(it.spec)
                 if unpark(it.spec, runs, park_root): log(f"    (resuming the parked checkpoint of {it.spec.name})")
                 logf = open(log_dir / f"{it.spec.run_id()}.log", 'a')
@@ -440,17 +470,12 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
                 env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
                 p = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
                 running[p], clock[p] = (it, logf), (st, time.time())
-                log(f"[{time.strftime('%H:%M')}] start  {it.spec.name} ({st.status}{f', epoch {st.epoch} of {st.epochs}' if st.status == 'partial' else ''}; "
-                    f"≈ {_fmt_s(st.seconds_left)} left)", flush=True)
+                _started(it, st, log)
             if not running: break
             time.sleep(1.0)
             for p in [p for p in running if p.poll() is not None]:
                 (it, logf), _ = running.pop(p), clock.pop(p); logf.close()
-                code = p.returncode
-                outcome[it.spec.name] = 'done' if code == 0 else 'partial' if code == BUDGET_EXIT else 'failed'
-                if code == 0: shutil.rmtree(parked_dir(it.spec, park_root), ignore_errors=True)
-                if code == 0 and it.spec.keep_weights and park_max_mb:  # a notebook analyses these weights later
-                    log(f"    {it.spec.name}: {keep(it.spec, dirs(it.spec)[1], park_max_mb, park_root)}")
+                _ended(it, p.returncode, outcome, dirs, park_max_mb, park_root, log)
                 tail = (log_dir / f"{it.spec.run_id()}.log").read_text().strip().splitlines()[-1:]
                 log(f"[{time.strftime('%H:%M')}] {outcome[it.spec.name]:<6} {it.spec.name}: {tail[0] if tail else ''}", flush=True)
                 if pending or running: log(f"    {time_left(pending, list(clock.values()), jobs, end)}", flush=True)
@@ -462,10 +487,127 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         for it, _ in pending: outcome.setdefault(it.spec.name, 'skipped')
         if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
                                  dirs, park_max_mb, park_root, log)
-    n = {k: sum(v == k for v in outcome.values()) for k in ('done', 'partial', 'failed', 'skipped')}
-    log(f"campaign: {n['done']} finished, {n['partial']} partial (resume with the same command), {n['failed']} failed, "
-        f"{n['skipped']} not started, in {_fmt_s(time.time() - t0)}")
-    return outcome
+    return _summary(outcome, t0, log)
+
+# %% ../nbs/45_campaign.ipynb #7329fb08
+class RunJob:
+    "One run as a job of a cluster engine: `worker` in the job's process; preempted or timed out (submitit), it requeues itself."
+    def __init__(self, spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str | Path,
+                 runs_dir: str | Path, precision: str | None = None, tensorboard: str | Path | None = None):
+        self.args = (spec_json, device, deadline, threads, str(Path(results_dir).resolve()), str(Path(runs_dir).resolve()),
+                     precision, None if tensorboard is None else str(Path(tensorboard).resolve()))
+
+    def __call__(self) -> int:
+        "Train the run; the worker's exit status (0 done, 75 stopped by the deadline, 1 failed)."
+        if self.args[3]: os.environ['OMP_NUM_THREADS'] = str(self.args[3])
+        return worker(*self.args)
+
+    def checkpoint(self, *args, **kwargs):
+        "submitit's Checkpointable hook: the same job again, which resumes from the run's checkpoint."
+        from submitit.helpers import DelayedSubmission
+        return DelayedSubmission(self, *args, **kwargs)
+
+# %% ../nbs/45_campaign.ipynb #f2aaca8b
+def _need(module: str, extra: str) -> None:
+    import importlib.util
+    if importlib.util.find_spec(module) is None:
+        raise CampaignError(f"--executor {extra.replace('slurm', 'submitit')} needs the {module} package: "
+                            f"pip install 'effattn[{extra}]' (or pip install {module}).")
+
+
+class SubmititEngine:
+    "Each run a submitit job: on Slurm where there is one (or `cluster='slurm'`), else a local process ('local')."
+    def __init__(self, jobs: int, threads: int, device: str, budget_s: float,
+                 folder: str | Path | None = None,  # submitit's job folder (default runs/campaign/submitit)
+                 cluster: str | None = None,  # None: Slurm if present, else local; or 'slurm', 'local', 'debug'
+                 partition: str | None = None,  # the Slurm partition (--slurm-partition)
+                 gpus_per_run: int | None = None,  # default: 1 on a GPU device, 0 on the CPU
+                 timeout_min: int | None = None):  # the job's time limit (default: the budget + 10 min; the run stops at the budget)
+        _need('submitit', 'slurm')
+        import submitit
+        self.ex = submitit.AutoExecutor(folder=folder or repo_root() / 'runs' / 'campaign' / 'submitit', cluster=cluster)
+        gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
+        self.ex.update_parameters(timeout_min=timeout_min or int(budget_s // 60) + 10, cpus_per_task=threads,
+                                  gpus_per_node=gpus, name='effattn', **({'slurm_partition': partition} if partition else {}))
+
+    def submit(self, job: RunJob): return self.ex.submit(job)
+    def cancel(self, h) -> None: h.cancel(check=False)
+    def close(self) -> None: pass
+
+    def wait(self, handles: list) -> list[tuple[object, int]]:
+        "The finished jobs among `handles` after a second's wait, with their exit statuses (1 where the job itself failed)."
+        time.sleep(1.0)
+        return [(h, _status(h.result)) for h in handles if h.done()]
+
+
+def _status(result: Callable) -> int:
+    try: return int(result())
+    except Exception as e:  # the job died (killed, out of memory, ...): its checkpoint, if any, stays for a resume
+        print(f"    a job failed: {type(e).__name__}: {str(e)[:500]}", flush=True); return 1
+
+# %% ../nbs/45_campaign.ipynb #54c2a7af
+def _call(job: RunJob) -> int: return job()
+
+
+class RayEngine:
+    "Each run a Ray task with `num_cpus` = threads and `num_gpus` per run; a local Ray unless `address` names a cluster."
+    def __init__(self, jobs: int, threads: int, device: str, budget_s: float,
+                 address: str | None = None,  # a Ray cluster ('auto', 'ray://host:10001'); None: RAY_ADDRESS or a local Ray
+                 gpus_per_run: float | None = None):  # default: 1 on a GPU device, 0 on the CPU
+        _need('ray', 'ray')
+        import ray
+        self.ray, self.owner = ray, not ray.is_initialized()
+        if self.owner: ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
+        self.fn = ray.remote(num_cpus=threads, num_gpus=gpus, max_retries=0)(_call)
+
+    def submit(self, job: RunJob): return self.fn.remote(job)
+    def cancel(self, h) -> None: self.ray.cancel(h, force=True)
+    def close(self) -> None:
+        if self.owner: self.ray.shutdown()
+
+    def wait(self, handles: list) -> list[tuple[object, int]]:
+        "The finished tasks among `handles` (waiting up to a second), with their exit statuses."
+        ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=1.0)
+        return [(h, _status(lambda: self.ray.get(h))) for h in ready]
+
+
+ENGINES = {'submitit': SubmititEngine, 'ray': RayEngine}
+
+# %% ../nbs/45_campaign.ipynb #d0cb4656
+def run_on(executor: str, items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu',
+           threads: int | None = None, dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0,
+           log=print, park_max_mb: float = 20.0, park_root: str | Path | None = None, precision: str | None = None,
+           tensorboard: str | Path | None = None,
+           options: dict | None = None,  # the engine's own: SubmititEngine's cluster, partition, ...; RayEngine's address
+           ) -> dict[str, str]:
+    "`run` with each run a job of `executor` ('submitit' or 'ray'): the same queue, budget, priority, resume and park rules."
+    if executor not in ENGINES: raise CampaignError(f"executor {executor!r}; choose from local, {', '.join(ENGINES)}.")
+    t0, end, threads, outcome, pending = _prepare(items, budget, jobs, device, threads, dirs, allow_dirty, tensorboard,
+                                                  park_root, log, executor)
+    engine = ENGINES[executor](jobs, threads, device, end - t0, **(options or {}))
+    running = {}  # handle -> item
+    try:
+        while pending or running:
+            while pending and len(running) < jobs and (nxt := _take(pending, end, reserve_s)):
+                it, st = nxt
+                res, runs = dirs(it.spec)
+                if unpark(it.spec, runs, park_root): log(f"    (resuming the parked checkpoint of {it.spec.name})")
+                running[engine.submit(RunJob(_spec_json(it.spec), device, end - reserve_s, threads, res, runs, precision,
+                                             tensorboard))] = it
+                _started(it, st, log)
+            if not running: break
+            for h, code in engine.wait(list(running)):
+                it = running.pop(h)
+                log(f"[{time.strftime('%H:%M')}] {_ended(it, code, outcome, dirs, park_max_mb, park_root, log):<6} {it.spec.name}", flush=True)
+    finally:  # also when stopped: cancel the jobs (their checkpoints stay), then park what did not finish
+        for h in running: engine.cancel(h)
+        for it in running.values(): outcome[it.spec.name] = 'partial'
+        for it, _ in pending: outcome.setdefault(it.spec.name, 'skipped')
+        engine.close()
+        if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
+                                 dirs, park_max_mb, park_root, log)
+    return _summary(outcome, t0, log)
 
 # %% ../nbs/45_campaign.ipynb #ffed86cc
 def clean(root: str | Path | None = None, partial: bool = False, log=print) -> int:
@@ -520,6 +662,23 @@ def add_parser(sub) -> None:
     c.add_argument('--tensorboard', default=None, metavar='DIR', help="run: each run writes its TensorBoard scalars to "
                    "DIR/<run id> (view them with `tensorboard --logdir DIR`; needs the [tb] extra)")
     c.add_argument('--partial', action='store_true', help="clean: also remove the checkpoints of unfinished runs")
+    e = c.add_argument_group('run on a cluster (--executor submitit: the [slurm] extra; --executor ray: the [ray] extra)')
+    e.add_argument('--executor', default='local', choices=('local', *ENGINES), help="run: local worker processes, "
+                   "submitit jobs (Slurm, or local processes where there is no Slurm) or Ray tasks; --jobs runs at a time")
+    e.add_argument('--slurm-partition', default=None, help="submitit: the Slurm partition")
+    e.add_argument('--cluster', default=None, choices=('slurm', 'local', 'debug'), help="submitit: force an executor "
+                   "(default: Slurm where there is one, else local)")
+    e.add_argument('--gpus-per-run', type=float, default=None, help="submitit, ray: GPUs per run (default: 1 with a cuda device, else 0)")
+    e.add_argument('--timeout-min', type=int, default=None, help="submitit: a job's time limit (default: the budget + 10 min)")
+    e.add_argument('--ray-address', default=None, help="ray: the cluster to join ('auto', 'ray://host:10001'; default: a local Ray)")
+
+
+def _engine_options(args) -> dict:
+    "The chosen engine's options from the command line."
+    if args.executor == 'submitit':
+        return dict(cluster=args.cluster, partition=args.slurm_partition, timeout_min=args.timeout_min,
+                    gpus_per_run=None if args.gpus_per_run is None else int(args.gpus_per_run))
+    return dict(address=args.ray_address, gpus_per_run=args.gpus_per_run) if args.executor == 'ray' else {}
 
 
 def command(args) -> int:
@@ -542,8 +701,9 @@ def command(args) -> int:
         return 0
     t0 = time.time()
     try:
-        out = run(items, args.budget, args.jobs, args.device, args.threads, allow_dirty=args.allow_dirty,
-                  tensorboard=args.tensorboard)
+        kw = dict(allow_dirty=args.allow_dirty, tensorboard=args.tensorboard)
+        out = (run(items, args.budget, args.jobs, args.device, args.threads, **kw) if args.executor == 'local' else
+               run_on(args.executor, items, args.budget, args.jobs, args.device, args.threads, options=_engine_options(args), **kw))
     except (CampaignError, ValueError) as e:
         print(f"effattn campaign: {e}", file=sys.stderr); return 2
     if args.pack:

@@ -99,11 +99,20 @@ def atomic_copy(src: str | Path, dst: str | Path):
     os.replace(tmp, dst)
 
 
+def _locked(f) -> None:
+    "Hold an exclusive lock on open file `f` until it is closed (flock; NFS maps it to a POSIX lock). No-op without fcntl."
+    try: import fcntl
+    except ImportError: return  # Windows: one process per results folder there
+    fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+
+
 def append_jsonl(path: str | Path, record: dict, sort_keys: bool = True):
-    "Append one JSON record as a line, in a single write, flushed to disk (keys sorted unless `sort_keys` is False)."
+    """Append one JSON record as a line, flushed to disk (keys sorted unless `sort_keys` is False), under an exclusive
+    lock on the file: concurrent workers (processes, machines sharing the folder) never interleave or lose lines."""
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    line = json.dumps(record, default=str, sort_keys=sort_keys) + '\n'
-    with open(path, 'a', encoding='utf-8') as f:
+    line = (json.dumps(record, default=str, sort_keys=sort_keys) + '\n').encode('utf-8')
+    with open(path, 'ab') as f:
+        _locked(f)  # a long line takes several write() calls: without the lock another writer's could land between them
         f.write(line); f.flush(); os.fsync(f.fileno())
 
 
