@@ -29,10 +29,10 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
-           'CLAIM_KINDS', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED',
-           'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE', 'PerformerLayer003',
-           'ConvPerformer003', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec', 'specs',
-           'leading_number', 'paper_results', 'model_label', 'runs_frame', 'accuracy_table', 'split_sizes',
+           'SUMMARY', 'CLAIM_KINDS', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN',
+           'SWAP_UNCHANGED', 'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE',
+           'PerformerLayer003', 'ConvPerformer003', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec',
+           'specs', 'leading_number', 'paper_results', 'model_label', 'runs_frame', 'accuracy_table', 'split_sizes',
            'model_cost', 'setup_table', 'grid_gflop', 'trained_model', 'swap_attention', 'random_qk', 'predict_logits',
            'trained_runs', 'model_attention', 'kernel_swap', 'normalizer_table', 'confusion', 'per_class',
            'pair_confusion', 'speed_models', 'time_models', 'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin',
@@ -239,6 +239,7 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
     return out
 
 # %% ../../nbs/54_p003.ipynb #b808937c
+SUMMARY = "Every accuracy claim rests on short CPU training far below the paper's 85–89 %, so none is settled; but in 003's design (a CNN feeding a sequence of length 1) the attention kernel cannot change a prediction, so its differences between kernels cannot be due to the kernels."  # the one sentence a reader should remember (the report's executive summary)
 CLAIM_KINDS = {'003-faster-than-vit': dict(kind='speed', paper_device='A100'),
                '003-faster-than-vit-token': dict(kind='speed', paper_device='A100'),
                '003-differences-from-attention': dict(kind='exact')}
