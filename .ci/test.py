@@ -2,7 +2,8 @@
 """effattn's whole test suite: sync checks, then every notebook under nbs/ (library notebooks with nbdev's test runner,
 experiment notebooks with their default, smoke, parameters). Ends with a line `N passed, M failed`.
 
-Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only]
+Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only] [--docs]
+(the docs check, nbdev_proc_nbs over every notebook, takes minutes: it runs with --flags slow or --docs)
 """
 import argparse, hashlib, os, re, shutil, subprocess, sys, sysconfig, tempfile, time, warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -110,6 +111,69 @@ def package_check():
         return name, True, log
 
 
+def proc_one(src, dst):
+    "Child process: nbdev's docs processor on one notebook (what `nbdev_proc_nbs` runs on each); exit 1 on an error."
+    import warnings
+    import nbdev.serve_drv
+    from nbdev.processors import FilterDefaults
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        nbdev.serve_drv.main((Path(src), Path(dst), FilterDefaults))
+    mixed = [str(m.message).split('---')[1].strip() for m in w if 'containing imports and other code' in str(m.message)]
+    for m in mixed: print("a cell mixes imports with other code (make it imports only):\n    " + m.replace('\n', '\n    '))
+    sys.exit(1 if mixed else 0)
+
+
+def proc_docs(workers):
+    """Child process: nbdev's docs step before Quarto (`nbdev_proc_nbs`) on every notebook nbdev's docs take, into the
+    ignored `_proc/`. Each notebook runs on its own so that every failure is reported, and a cell mixing imports with
+    other code counts as a failure. Then nbdev's own `_pre_docs` (what `nbdev_proc_nbs` calls) runs over the result:
+    it writes nbs/nbdev.yml and nbs/sidebar.yml (ignored by git), `_modidx.py`, and anything not yet processed.
+    `nbdev_proc_nbs` itself would first try to install Quarto (sudo, download) and `pip install -e` this checkout when
+    Quarto is missing; that step is skipped here."""
+    import nbdev.quarto
+    from nbdev.config import get_config
+    from nbdev.doclinks import nbglob
+    cfg = get_config(); cache, path = cfg.config_path / '_proc', cfg.nbs_path
+    if (path / cfg.readme_nb).exists():  # nbdev_docs would overwrite the hand-written README.md with its rendering
+        sys.exit(f"settings.ini's readme_nb ({cfg.readme_nb}) exists: README.md is hand-written, name no notebook there")
+    if not (path / 'index.ipynb').exists(): sys.exit('nbs/index.ipynb (the docs front page) is missing')
+    shutil.rmtree(cache, ignore_errors=True)
+    files = [p for p in nbglob(path, func=Path, file_glob='', file_re='') if p.suffix == '.ipynb']
+    jobs = []
+    for src in files:
+        dst = cache / src.relative_to(path); dst.parent.mkdir(parents=True, exist_ok=True)
+        jobs.append((str(src), str(dst)))
+    def one(job):
+        r = subprocess.run([sys.executable, __file__, '--proc-one', *job], cwd=ROOT, capture_output=True, text=True)
+        return job[0], r.returncode, (r.stdout + r.stderr)[-3000:]
+    t0, bad = time.time(), 0
+    with ThreadPoolExecutor(max_workers=workers) as ex:
+        for src, rc, log in ex.map(one, jobs):
+            bad += rc != 0
+            print(f"{'FAIL' if rc else 'ok  '}  {os.path.relpath(src, ROOT)}", flush=True)
+            if rc: print('    ' + log.strip().replace('\n', '\n    '), flush=True)
+    cache.touch()
+    if not bad:
+        nbdev.quarto._ensure_quarto = lambda: None
+        nbdev.quarto._pre_docs(n_workers=1)
+    done = [p for p in files if (cache / p.relative_to(path)).exists()]
+    print(f"processed {len(done)} of {len(files)} notebooks, {bad} with errors, in {time.time() - t0:.0f}s")
+    sys.exit(1 if bad or len(done) != len(files) else 0)
+
+
+def docs_check(timeout=1200):
+    name = 'docs: nbdev_proc_nbs processes every notebook, and no cell mixes imports with other code'
+    try:
+        r = subprocess.run([sys.executable, __file__, '--proc-docs'], cwd=ROOT, capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return name, False, f"timed out after {timeout}s\n" + (e.stdout or b'').decode(errors='replace')[-3000:]
+    out = r.stdout + r.stderr
+    last = [l for l in r.stdout.splitlines() if l.startswith('processed ')]
+    return name + (f" ({last[-1]})" if last else ''), r.returncode == 0, out
+
+
 def notebooks(only=None):
     nbs = [p for p in sorted(NBS.rglob('*.ipynb'))
            if not any(part.startswith(('_', '.')) for part in p.relative_to(NBS).parts)]
@@ -159,15 +223,22 @@ def main():
     ap.add_argument('--no-sync', action='store_true', help='skip the notebook/library sync checks')
     ap.add_argument('--checks-only', action='store_true', help='run only the sync and package checks, no notebooks')
     ap.add_argument('--timeout', type=int, default=1800, help='seconds allowed per notebook')
+    ap.add_argument('--docs', action='store_true', help='run the docs check (nbdev_proc_nbs over every notebook; minutes, '
+                    'so otherwise only with --flags slow)')
     ap.add_argument('--run-one', default=None, help=argparse.SUPPRESS)
+    ap.add_argument('--proc-docs', action='store_true', help=argparse.SUPPRESS)
+    ap.add_argument('--proc-one', nargs=2, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.run_one: return run_one(args.run_one, args.flags)
+    if args.proc_docs: return proc_docs(args.workers)
+    if args.proc_one: return proc_one(*args.proc_one)
     threads = max(1, (os.cpu_count() or 2) // max(1, args.workers))
     t0 = time.time()
     passed = failed = 0
     failures = []
     if not args.no_sync:
-        for name, ok, detail in sync_checks() + [package_check()]:
+        checks = sync_checks() + [package_check()] + ([docs_check()] if args.docs or 'slow' in args.flags else [])
+        for name, ok, detail in checks:
             print(f"{'PASS' if ok else 'FAIL'}  {name}", flush=True)
             if ok: passed += 1
             else: failed += 1; failures.append((name, detail))
