@@ -23,13 +23,14 @@ __all__ = ['PAPER_CODE_000', 'PAPER_TEXT_000', 'LIN_K', 'PERF_M', 'NYS_M', 'ROWS
            'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table',
            'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table',
            'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'timing_cap', 'speed_claim',
-           'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate', 'claim_hybrid_recovers', 'claim_top5',
-           'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline',
-           'claim_cifar_baseline', 'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper',
-           'reductions', 'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute',
-           'hardware_of', 'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
-           'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
-           'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_latency', 'judge', 'judge_gpu']
+           'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate', 'claim_linformer_longer_n',
+           'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge',
+           'both', 'cifar_baseline', 'claim_cifar_baseline', 'claim_cifar_linformer_k8', 'claim_shared_e',
+           'judge_campaign', 'cost_vs_paper', 'reductions', 'claim_gflops_reduction', 'claim_gflops_column',
+           'claim_params', 'claim_hybrid_compute', 'hardware_of', 'memory_method', 'claim_memory',
+           'claim_p16_memory_range', 'claim_short_seq_efficient', 'claim_linformer_poor_efficiency', 'scaling_fit',
+           'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time', 'claim_linformer_cheapest_epoch',
+           'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency', 'judge', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #9e6f5672
 PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
@@ -605,6 +606,32 @@ def claim_linformer_least_accurate(E: Evidence) -> Claim:
                  f"Linformer's best configuration within {ACC_Z:g} SE of (or below) the worst other mechanism at {sum(ok)} of "
                  f"{len(ok)} trained patch sizes", seeds=min(r[-1] for r in res))
 
+# %% ../../nbs/51_p000.ipynb #60b0be0e
+def _full_minus_linformer(paper: pd.DataFrame) -> dict[int, float]:
+    "{P: full attention's top-1 minus Linformer's best} in the paper's own tables."
+    full = paper[paper.family == 'full'].set_index('P').top1_pct
+    return {p: full[p] - paper[(paper.P == p) & (paper.family == 'linformer')].top1_pct.max() for p in ALL_P}
+
+
+def claim_linformer_longer_n(E: Evidence) -> Claim:
+    "Linformer struggles more at longer N (§7): full attention minus Linformer's best grows from the shortest trained N to the longest."
+    cid, text, where = '000-linformer-worse-at-longer-n', "Linformer's accuracy loss grows with the sequence length", '§7; Tables 2–4'
+    pg = _full_minus_linformer(E.paper)
+    pv = ', '.join(f"N = {(160 // p) ** 2}: {pg[p]:.1f}" for p in sorted(ALL_P, reverse=True)) + " points below full attention"
+    has = lambda p, k: k is not None and ((E.acc.P == p) & (E.acc.key == k)).any()
+    res = [(p, *E.diff(p, 'full', kl)) for p in sorted(E.trained_ps, reverse=True)
+           if has(p, 'full') and has(p, kl := E.best(p, ['linformer']))]
+    if len(res) < 2: return not_run(cid, '000', text, where, pv, f"needs full attention and Linformer trained at two patch sizes; "
+                                    f"the {E.profile} profile trained both at {len(res)}")
+    (p0, g0, t0, _), (p1, g1, t1, _) = res[0], res[-1]
+    growth, tol = g1 - g0, math.hypot(t0, t1)
+    verdict = 'reproduced' if growth > tol else 'refuted' if growth < -tol else 'partly'
+    ours = ', '.join(f"N = {(160 // p) ** 2}: {g:+.1f} ({ACC_Z:g} SE {t:.1f})" for p, g, t, _ in res) + f" points; {E.scale}"
+    return Claim(cid, '000', text, where, pv, ours, verdict,
+                 f"full minus Linformer's best grows by {growth:+.1f} points from N = {(160 // p0) ** 2} to {(160 // p1) ** 2} "
+                 f"({ACC_Z:g} SE {tol:.1f}): reproduced beyond +{ACC_Z:g} SE, refuted below −{ACC_Z:g} SE",
+                 seeds=min(r[-1] for r in res))
+
 # %% ../../nbs/51_p000.ipynb #d32c1ed0
 def claim_hybrid_recovers(E: Evidence) -> Claim:
     "The CNN+Linformer hybrid recovers 5–13 points of Linformer's top-1 loss (abstract, Tables 5–7): hybrid minus Linformer k = 64, per trained P."
@@ -629,15 +656,18 @@ def claim_hybrid_recovers(E: Evidence) -> Claim:
     return Claim(cid, '000', text, where, pv, ours, verdict, reason, seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #ba80fb6f
-def claim_top5(E: Evidence) -> Claim:
-    "The top-5 column of Tables 2–7: each trained row's final top-5 against the paper's row (`judge_value`)."
-    cid, text, where = '000-top5-column', 'Tables 2–7 give the top-5 accuracy of each configuration', 'Tables 2–7 (top-5 column)'
-    d = E.acc.merge(E.paper[['P', 'family', 'k_or_m', 'top5_pct']], on=['P', 'family', 'k_or_m'])
-    pv = f"{E.paper.top5_pct.min():.1f}–{E.paper.top5_pct.max():.1f} % over {len(E.paper)} rows (30 epochs)"
+def claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
+                 ) -> Claim:
+    "A top-1 or top-5 column of Tables 2–7: each trained row's final accuracy against the paper's row (`judge_value`)."
+    cid, name = f'000-{col}-column', col.replace('top', 'top-')
+    text, where = f'Tables 2–7 give the {name} accuracy of each configuration', f'Tables 2–7 ({name} column)'
+    d = E.acc.merge(E.paper[['P', 'family', 'k_or_m', f'{col}_pct']], on=['P', 'family', 'k_or_m'])
+    pv = f"{E.paper[f'{col}_pct'].min():.1f}–{E.paper[f'{col}_pct'].max():.1f} % over {len(E.paper)} rows (30 epochs)"
     if d.empty: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no row of Tables 2–7")
-    vs = [judge_value(r.top5_pct, r.top5_runs, r.eval_images)[0] for r in d.itertuples()]
+    vs = [judge_value(getattr(r, f'{col}_pct'), getattr(r, f'{col}_runs'), r.eval_images)[0] for r in d.itertuples()]
     verdict = 'reproduced' if set(vs) == {'reproduced'} else 'refuted' if set(vs) == {'refuted'} else 'partly'
-    ours = ', '.join(f"P = {r.P} {label(r.key)} {r.top5:.1f} (paper {r.top5_pct:.1f})" for r in d.itertuples()) + f" %; {E.scale}"
+    ours = ', '.join(f"P = {r.P} {label(r.key)} {getattr(r, col):.1f} (paper {getattr(r, f'{col}_pct'):.1f})"
+                     for r in d.itertuples()) + f" %; {E.scale}"
     reason = (f"judge_value per row (within 2 noise units reproduced, beyond 3 refuted): {vs.count('reproduced')} reproduced, "
               f"{vs.count('partly')} partly, {vs.count('refuted')} refuted of {len(vs)}")
     if 'hybrid_c8' in set(d.key): reason += "; CNN+Linformer (C' = 8) is set beside the paper's hybrid row, whose stem the text gives C' = d"
@@ -1092,6 +1122,33 @@ def claim_p16_uniform_time(E: Evidence) -> Claim:
     return speed_claim(cid, text, where, pv, ', '.join(f"{k} {x:.2f}" for k, x in zip(d.key, d.epoch_vs_full)) + " × full attention's epoch",
                        v, f"{sum(ok)} of {len(ok)} timed rows within 1 ± {RATIO_TOL:g} of full attention; {what}; {how}", hw)
 
+# %% ../../nbs/51_p000.ipynb #993ca08b
+def _growth(t: pd.DataFrame, col: str = 'epoch_s') -> dict[str, float]:
+    "{key: time at the longest N / time at the shortest} of every row timed at both ends of the table's N."
+    lo, hi = t.N.min(), t.N.max()
+    a, b = t[t.N == lo].set_index('key')[col], t[t.N == hi].set_index('key')[col]
+    return {k: b[k] / a[k] for k in a.index.intersection(b.index)}
+
+
+def claim_performer_gentle(E: Evidence) -> Claim:
+    "Performer's epoch time grows more gently with N than full attention's (§5.4): each Performer's growth over full's."
+    cid, text, where = '000-performer-time-grows-gently', "Performer's epoch time grows more gently with N than full attention's", '§5.4; Tables 2–4 (epoch time)'
+    pp = _growth(E.paper.assign(N=(160 // E.paper.P) ** 2, key=E.paper.family + E.paper.k_or_m.fillna(0).astype(int).astype(str)))
+    perf = {k: v / pp['full0'] for k, v in pp.items() if k.startswith('performer')}
+    pv = (f"N = 100 → 400: full {pp['full0']:.2f}×; Performer " + ', '.join(f"m = {k[9:]} {pp[k]:.2f}×" for k in perf) + " (V100)")
+    if (why := E.missing('timing')): return not_run(cid, '000', text, where, pv, why, kind='speed')
+    d, hw, how = _timed(E)
+    g = _growth(d)
+    rows = {k: x / g['full'] for k, x in g.items() if ROW[k].family == 'performer'} if 'full' in g else {}
+    if not rows: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile timed no Performer beside full attention at two N", kind='speed')
+    ok = [x < 1 for x in rows.values()]
+    v = 'refuted' if all(x >= 1 + RATIO_TOL for x in rows.values()) else verdict_of(ok)
+    v, what = timing_cap(v, sorted(rows) + ['full'], int(d.blocks.min()))
+    return speed_claim(cid, text, where, pv, f"N = {d.N.min()} → {d.N.max()}: full {g['full']:.2f}×; " +
+                       ', '.join(f"{k} {g[k]:.2f}× ({x:.2f} of full's growth)" for k, x in rows.items()), v,
+                       f"reproduced when every timed Performer grows less than full attention, refuted when each grows "
+                       f"{RATIO_TOL:g} or more beyond it; {what}; {how}", hw)
+
 # %% ../../nbs/51_p000.ipynb #c436c20a
 def claim_latency(E: Evidence, fam: str) -> Claim:
     "Batch-1 latency of `fam` relative to full attention (Tables 2–7: every efficient variant is slower than full attention)."
@@ -1124,7 +1181,8 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     claims += [claim_epoch_time(E, f) for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
     claims += [claim_latency(E, f) for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
     claims += [claim_p16_uniform_time(E), claim_p16_memory_range(E), claim_nystrom_acc_per_gflop(E), claim_short_seq_efficient(E),
-               claim_short_seq_accuracy_edge(E), claim_oom(E), claim_shared_e(E), claim_top5(E)]
+               claim_short_seq_accuracy_edge(E), claim_oom(E), claim_shared_e(E), claim_column(E, 'top5'), claim_column(E, 'top1'),
+               claim_linformer_longer_n(E), claim_performer_gentle(E)]
     return claims
 
 # %% ../../nbs/51_p000.ipynb #e0d0e357
@@ -1137,4 +1195,4 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 000 (
     if gpu.get('timing') is None: return []
     E = evidence(Results(tables=dict(timing=gpu['timing'])), load_paper_tables('000', paper_dir), 'paper')
     return ([claim_linformer_cheapest_epoch(E)] + [claim_epoch_time(E, f) for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
-            + [claim_p16_uniform_time(E)])
+            + [claim_p16_uniform_time(E), claim_performer_gentle(E)])
