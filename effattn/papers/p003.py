@@ -23,7 +23,7 @@ from ..core import MultiHeadAttention, build_attention, check_positive_int, laye
 from ..experiment import RunSpec
 from . import Results, override_profile, paper_tables
 from ..presets import Preset, register_builder, register_preset
-from ..report import Claim, binom_se, mean_std, not_run, run_noise
+from ..report import Claim, binom_se, judge_value, mean_std, not_run, run_noise
 
 import pandas as pd
 
@@ -37,8 +37,8 @@ __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 
            'trained_runs', 'model_attention', 'kernel_swap', 'normalizer_table', 'confusion', 'per_class',
            'pair_confusion', 'speed_models', 'time_models', 'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin',
            'direction', 'ours_acc', 'seeds_of', 'kernels_run', 'judge_relu_beats_vit', 'judge_extreme_kernel',
-           'judge_ranking', 'judge_ftheta_outperforms', 'judge_speed', 'judge_attention', 'judge_per_class',
-           'judge_cat_dog', 'judge_cifar100', 'judge', 'judge_gpu']
+           'judge_ranking', 'judge_ftheta_outperforms', 'judge_absolute', 'judge_speed', 'judge_attention',
+           'judge_per_class', 'judge_cat_dog', 'judge_cifar100', 'judge', 'judge_gpu']
 
 # %% ../../nbs/54_p003.ipynb #d386694b
 _SRC003 = '003 §5.4 / Algorithm 1'
@@ -734,6 +734,25 @@ def judge_ftheta_outperforms(ev: Evidence, paper: pd.DataFrame, design: str, pro
                  v, f"judged against the best fixed kernel run: {reading}" + (f"; not run: {', '.join(miss)}" if miss else '')
                  + _one_token_note(design) + f"; {ev.budget}", seeds_of(ev, f'{design} ftheta', f'{design} {best}'))
 
+# %% ../../nbs/54_p003.ipynb #699b75a3
+def judge_absolute(ev: Evidence, paper: pd.DataFrame, profile: str) -> Claim:
+    "§10.1's results table: each model's test accuracy in 003's design against the paper's (`judge_value`, row by row)."
+    pacc = _paper_acc(paper)
+    keys = ('vit',) + KERNELS
+    label_of = lambda k: 'ViT' if k == 'vit' else f'L1 {k}'
+    cid, text, where = '003-absolute-accuracies', "§10.1's test accuracies of the ViT and the five Performers", '§10.1 table'
+    pv = ', '.join(f"{k} {pacc[k]:.2f}%" for k in keys)
+    ran = [k for k in keys if label_of(k) in ev.accs]
+    if not ran: return not_run(cid, PAPER, text, where, pv, f"no model of 003's design ran in the {profile} profile")
+    vs = {k: judge_value(pacc[k], ev.accs[label_of(k)], ev.n_test, spread=ev.sigma)[0] for k in ran}
+    miss = [k for k in keys if k not in ran]
+    got = set(vs.values())
+    verdict = 'refuted' if got == {'refuted'} else 'reproduced' if got == {'reproduced'} and not miss else 'partly'
+    return Claim(cid, PAPER, text, where, pv, ', '.join(f"{k} {ours_acc(ev, label_of(k))}" for k in ran), verdict,
+                 f"judge_value per row (within 2 noise units reproduced, beyond 3 refuted): "
+                 + ', '.join(f"{k} {v}" for k, v in vs.items()) + (f"; not run: {', '.join(miss)}" if miss else '')
+                 + f"; {ev.budget}", seeds_of(ev, *map(label_of, ran)))
+
 # %% ../../nbs/54_p003.ipynb #158a1697
 def judge_speed(speed: pd.DataFrame | None,  # the notebook's speed table (`speed_table`); None if not saved
                 paper: pd.DataFrame, design: str, what: str,  # 'train' (s/epoch) or 'infer' (test-set inference)
@@ -883,7 +902,7 @@ def judge(results: Results,  # one profile's records and saved tables (`Results.
     speed, swaps = results.tables.get('speed'), results.tables.get('kernel_swap')
     claims = [judge_relu_beats_vit(ev, paper, d, profile) for d in DESIGNS]
     claims += [judge_extreme_kernel(ev, paper, d, k, best, profile) for k, best in (('gelu', True), ('elu', False)) for d in DESIGNS]
-    claims += [judge_ranking(ev, paper, d, profile) for d in DESIGNS]
+    claims += [judge_ranking(ev, paper, d, profile) for d in DESIGNS] + [judge_absolute(ev, paper, profile)]
     claims += [judge_speed(speed, paper, d, what, profile) for what in ('train', 'infer') for d in DESIGNS]
     claims += [judge_attention(swaps, paper, profile)]
     claims += [judge_ftheta_outperforms(ev, paper, d, profile) for d in DESIGNS]
