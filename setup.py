@@ -29,6 +29,7 @@ bench = cfg.get('bench_requirements', '').split()  # the peers' packages for `py
 tb = cfg.get('tb_requirements', '').split()  # TensorBoard curves: fit(log_dir=...), campaign run --tensorboard
 slurm = cfg.get('slurm_requirements', '').split()  # campaign run --executor submitit (Slurm; dev has it: small, pure Python)
 ray = cfg.get('ray_requirements', '').split()  # campaign run --executor ray (its test skips without it)
+docs = cfg.get('docs_requirements', '').split()  # the documentation site: python .ci/build_site.py
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -51,7 +52,8 @@ setuptools.setup(
     packages=setuptools.find_packages(include=['effattn', 'effattn.*']),
     cmdclass={'build_py': build_py_with_sample},  # ships data/sample inside the package (effattn/sample)
     install_requires=reqs,
-    extras_require={'repro': repro, 'bench': bench, 'tb': tb, 'slurm': slurm, 'ray': ray, 'dev': repro + tb + dev},
+    extras_require={'repro': repro, 'bench': bench, 'tb': tb, 'slurm': slurm, 'ray': ray, 'docs': docs,
+                    'dev': repro + tb + dev + docs},
     python_requires='>=' + cfg['min_python'],
     zip_safe=False,
     entry_points={

@@ -2,8 +2,9 @@
 """effattn's whole test suite: sync checks, then every notebook under nbs/ (library notebooks with nbdev's test runner,
 experiment notebooks with their default, smoke, parameters). Ends with a line `N passed, M failed`.
 
-Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only] [--docs]
-(the docs check, nbdev_proc_nbs over every notebook, takes minutes: it runs with --flags slow or --docs)
+Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only] [--docs] [--site]
+(the docs check, nbdev_proc_nbs over every notebook, takes minutes: it runs with --flags slow or --docs; the site check,
+the documentation site built, link-checked and screenshot in headless Chromium, takes 1-2 minutes: --flags slow or --site)
 """
 import argparse, hashlib, os, re, shutil, subprocess, sys, sysconfig, tempfile, time, warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -174,6 +175,23 @@ def docs_check(timeout=1200):
     return name + (f" ({last[-1]})" if last else ''), r.returncode == 0, out
 
 
+def site_check(timeout=1200):
+    """The documentation site as a reader meets it: `python .ci/build_site.py --check` builds it from the notebooks
+    (Sphinx + myst-nb, running none), checks that every internal link and image of every page resolves, and screenshots
+    the index, a mechanism page, a paper page with its figures and the report with Debian's headless Chromium (into a
+    temporary folder). Needs the `docs` extra and `apt-get install chromium`. Measured with `python .ci/test.py
+    --checks-only --site`: 55 s on a quiet 2-core machine, 93 s under load (load average 6); `python .ci/build_site.py
+    --check` alone 46 s quiet (build 34 s, link check and screenshots 12 s) to 130 s at load average 10."""
+    name = 'docs: the site builds without running a notebook, no broken internal link or missing image, Chromium renders it'
+    t0 = time.time()
+    try:
+        r = subprocess.run([sys.executable, str(ROOT / '.ci' / 'build_site.py'), '--check'], cwd=ROOT,
+                           capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return name, False, f"timed out after {timeout}s\n" + (e.stdout or b'').decode(errors='replace')[-3000:]
+    return name + f" ({time.time() - t0:.0f}s)", r.returncode == 0, r.stdout + r.stderr
+
+
 def notebooks(only=None):
     nbs = [p for p in sorted(NBS.rglob('*.ipynb'))
            if not any(part.startswith(('_', '.')) for part in p.relative_to(NBS).parts)]
@@ -225,6 +243,8 @@ def main():
     ap.add_argument('--timeout', type=int, default=1800, help='seconds allowed per notebook')
     ap.add_argument('--docs', action='store_true', help='run the docs check (nbdev_proc_nbs over every notebook; minutes, '
                     'so otherwise only with --flags slow)')
+    ap.add_argument('--site', action='store_true', help='run the site check (build the documentation site, check its '
+                    'links, screenshot it in headless Chromium; 1-2 minutes, so otherwise only with --flags slow)')
     ap.add_argument('--run-one', default=None, help=argparse.SUPPRESS)
     ap.add_argument('--proc-docs', action='store_true', help=argparse.SUPPRESS)
     ap.add_argument('--proc-one', nargs=2, default=None, help=argparse.SUPPRESS)
@@ -237,7 +257,9 @@ def main():
     passed = failed = 0
     failures = []
     if not args.no_sync:
-        checks = sync_checks() + [package_check()] + ([docs_check()] if args.docs or 'slow' in args.flags else [])
+        slow = 'slow' in args.flags
+        checks = (sync_checks() + [package_check()] + ([docs_check()] if args.docs or slow else [])
+                  + ([site_check()] if args.site or slow else []))
         for name, ok, detail in checks:
             print(f"{'PASS' if ok else 'FAIL'}  {name}", flush=True)
             if ok: passed += 1
