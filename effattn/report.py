@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -25,7 +26,9 @@ __all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'SMOKE_HEADER', 'REASON_CELL', 'DEPA
            'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value', 'loglog_slope', 'trained_on', 'not_run',
            'save_claims', 'load_claims', 'evidence', 'merged_claims', 'same_claims', 'one_row_each', 'split_reason',
            'short_reason', 'paper_section', 'build_report', 'Departure', 'cite_departures', 'claim_group',
-           'verdict_counts', 'verdict_table', 'summary_bullets', 'gpu_tables', 'judge_campaigns', 'write_report']
+           'verdict_counts', 'verdict_table', 'summary_bullets', 'Source', 'Headline', 'paper_value', 'our_values',
+           'fmt_ours', 'fmt_delta', 'headline_table', 'Need', 'runs_need', 'speed_need', 'claim_needs', 'figure_link',
+           'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report']
 
 # %% ../nbs/44_report.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
@@ -243,8 +246,10 @@ def _intro(profiles, rel) -> list[str]:
             'Profiles: `cpu` = the largest faithful subset a 2-core CPU runs in about an hour per notebook (each notebook '
             'declares its cuts); `paper` = the papers\' own settings. The `evidence` column names the profile a verdict '
             'rests on (`any`: arithmetic computed from the code, the same at every profile). A paper with neither is '
-            'reported as not run. Each paper opens with a summary and its numbered departures (D1, D2, …), which its '
-            'reasons cite instead of repeating them.', '']
+            'reported as not run. Each paper opens with a summary, a headline table of its main numbers beside ours '
+            '(mean ± std over n seeds; each row shows the evidence and verdict of the claim that judges it), and its '
+            'numbered departures (D1, D2, …), which its reasons cite instead of repeating them. Each claim not run says '
+            "what it needs (the campaign's estimates of CPU-hours or GPU-minutes, or why none exists).", '']
 
 
 def _study(paper: str, name: str, *args, default=None):
@@ -300,24 +305,32 @@ def _full_reasons(claims: list[Claim], limit: int = REASON_CELL) -> list[str]:
                                               for c, rest in rests] + ['']) if rests else []
 
 
-def _grouped(claims: list[Claim]) -> list[str]:
-    "The claims' tables, one per non-empty group of `GROUPS`."
-    out = []
+def _grouped(claims: list[Claim], needs: dict | None = None, links: dict | None = None) -> list[str]:
+    "The claims' tables, one per non-empty group of `GROUPS`; a table with claims not run says what each needs (`needs`: id -> words); `links`: id -> a figure's link."
+    needs, links, out = needs or {}, links or {}, []
     for g in GROUPS:
         if not (cs := [c for c in claims if claim_group(c) == g]): continue
-        out += [f'### {g}', '', '| claim | where | paper | ours | evidence | seeds | verdict | reason |',
-                '|---|---|---|---|---|---|---|---|']
-        out += [f"| {_cell(c.claim)} | {_cell(c.where)} | {_cell(c.paper_value)} | {_cell(c.ours)} | "
-                f"{evidence(c)} | {c.seeds or '-'} | **{c.verdict}** | {_cell(short_reason(c.reason, _anchor(c))[0])} |" for c in cs] + ['']
+        nd = any(c.id in needs for c in cs)
+        out += [f'### {g}', '', '| claim | where | paper | ours | evidence | seeds | verdict | reason |' + (' needs |' * nd),
+                '|---|---|---|---|---|---|---|---|' + ('---|' * nd)]
+        out += [f"| {_cell(c.claim)}{links.get(c.id, '')} | {_cell(c.where)} | {_cell(c.paper_value)} | {_cell(c.ours)} | "
+                f"{evidence(c)} | {c.seeds or '-'} | **{c.verdict}** | {_cell(short_reason(c.reason, _anchor(c))[0])} |"
+                + (f" {_cell(needs.get(c.id, '-'))} |" * nd) for c in cs] + ['']
     return out
 
 
-def paper_section(paper: str, claims: list[Claim], files: list[dict], rel, root: Path) -> list[str]:
-    "One paper's section below its heading: `### Summary`, `### Departures`, where the evidence comes from, the claims grouped."
+def paper_section(paper: str, claims: list[Claim], files: list[dict], rel, root: Path, report_dir: Path | None = None) -> list[str]:
+    """One paper's section below its heading: `### Summary`, `### Headline` (the study's `HEADLINE`), `### Departures`, where
+    the evidence comes from, the claims grouped (each not run with what it needs; figures linked relative to `report_dir`)."""
     deps, cited = cite_departures(claims, _study(paper, 'departures', root, default=[]))
+    heads = _study(paper, 'HEADLINE', default=()) or ()
+    needs = {c.id: claim_needs(c, paper, root) for c in claims if c.verdict == 'not run' and c.profile != 'smoke'}
+    figs = _study(paper, 'FIGURES', default={}) or {}
+    links = {c.id: s for c in claims if (s := figure_link(c, figs.get(c.id), root, report_dir or Path(root) / 'data'))}
     return (['### Summary', ''] + verdict_table(claims) + [''] + summary_bullets(claims, _study(paper, 'SUMMARY', default=''))
+            + (['', '### Headline', ''] + headline_table(heads, claims, paper, root) if heads else [])
             + ['', '### Departures', ''] + ([f"{i}. **D{i}**: {t}" for i, t in enumerate(deps, 1)] or ['None repeated.'])
-            + ['', '### Evidence', ''] + _evidence_lines(paper, files, rel) + _grouped(cited) + _full_reasons(cited))
+            + ['', '### Evidence', ''] + _evidence_lines(paper, files, rel) + _grouped(cited, needs, links) + _full_reasons(cited))
 
 
 def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> str:
@@ -337,7 +350,7 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
             continue
         for c in claims: counts[c.verdict] += 1
         glance.append(f"{who}{verdict_counts(claims)}. {_study(paper, 'SUMMARY', default='')}".rstrip())
-        sections += paper_section(paper, claims, files, rel, root)
+        sections += paper_section(paper, claims, files, rel, root, root / ('runs/smoke' if tuple(profiles) == ('smoke',) else 'data'))
     summary = 'claims: ' + ', '.join(f"{n} {v}" for v, n in counts.items())
     if missing: summary += f"; {len(missing)} of {len(PAPERS)} papers not run yet ({', '.join(missing)})"
     return '\n'.join(['# Reproduction report', '', '## Executive summary', ''] + glance + [''] + _intro(profiles, rel)
@@ -446,6 +459,166 @@ def summary_bullets(claims: list[Claim], sentence: str = '') -> list[str]:
     out.append(f"- **Open** ({len(by['not run'])}): {spd} speed claim(s) await a GPU"
                + (f"; {_some([c for c in by['not run'] if c.kind != 'speed'])}" if len(by['not run']) > spd else '') + '.')
     return out
+
+# %% ../nbs/44_report.ipynb #20e6af79
+@dataclass(frozen=True)
+class Source:
+    "Numbers in a committed table: the rows of `table` whose fields equal `where`, their column `column`."
+    table: str  # data/paper/<paper>_<table>.csv for a paper's value; for ours 'runs' (runs.jsonl), '<name>' (<name>.<profile>.csv) or 'gpu/<name>'
+    where: dict = field(default_factory=dict)  # field -> value (a record's tags count as fields); equal as numbers where both read as one
+    column: str = ''
+    profile: str = 'paper'  # ours only: the profile whose records or table are read
+
+
+@dataclass(frozen=True)
+class Headline:
+    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and the claim whose evidence and verdict it shows."
+    label: str  # the quantity and its unit, e.g. 'MNIST, standard ViT: final test top-1 % (Table 1)'
+    claim: str  # the id of the claim that judges this number (one source of truth for its verdict)
+    paper: Source  # the paper's value, from data/paper/
+    ours: Source | Callable | None = None  # a Source in the results, or (results folder) -> our values; None: no run of it exists
+    n_of: str = 'seeds'  # what our values are: a plural count ('seeds', 'timing rounds', 'draws'), or a word for one value ('computed')
+    digits: int = 2
+
+
+def _same(a, b) -> bool:
+    try: return float(a) == float(b)
+    except (TypeError, ValueError): return str(a) == str(b)
+
+
+def _rows(path: Path, profile: str | None = None) -> list[dict]:
+    "The rows of a CSV, or the records of a runs.jsonl at `profile` with their tags as fields; [] where the file is missing."
+    if not path.exists(): return []
+    if path.suffix == '.jsonl':
+        recs = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+        return [r | r.get('tags', {}) for r in recs if r.get('profile') == profile]
+    import csv
+    with open(path, newline='') as f: return list(csv.DictReader(f))
+
+
+def _number(cell: str) -> float | str:
+    "A table cell as a number where it reads as one ('~65', '64 MB', '16×', '98.5400'), else its text."
+    m = re.fullmatch(r"\s*[~≈]?\s*([-+]?\d+(?:\.\d+)?)\s*(?:MB|GB|%|×|x)?\s*", str(cell))
+    return float(m[1]) if m else str(cell)
+
+
+def paper_value(src: Source, paper: str, root: Path) -> float | str | None:
+    "The paper's value of a headline row (data/paper/<paper>_<table>.csv), or None where it is not typed there."
+    rows = [r for r in _rows(repo_root(root) / 'data' / 'paper' / f'{paper}_{src.table}.csv')
+            if all(_same(r.get(k), v) for k, v in src.where.items())]
+    return _number(rows[0][src.column]) if rows else None
+
+
+def our_values(src: Source | Callable | None, paper: str, root: Path) -> list[float]:
+    "Our values of a headline row, one per seed (or timing round, draw), from the committed records and tables; [] where none exist."
+    if src is None: return []
+    if callable(src): return [float(x) for x in src(output_dirs(paper, 'paper', root)['results'])]
+    res = output_dirs(paper, src.profile, root)['results']
+    path = res / 'runs.jsonl' if src.table == 'runs' else res / f'{src.table}.{src.profile}.csv'
+    return [float(r[src.column]) for r in _rows(path, src.profile)
+            if all(_same(r.get(k), v) for k, v in src.where.items()) and r.get(src.column) not in (None, '')]
+
+# %% ../nbs/44_report.ipynb #c43412f0
+def fmt_ours(values: list[float], digits: int = 2, n_of: str = 'seeds') -> str:
+    "Ours as a headline shows it: 'mean ± std (n seeds)', one value with its n (or the word `n_of` for it, e.g. 'computed'), or 'not run'."
+    if not values: return 'not run'
+    m, sd = mean_std(values)
+    if len(values) == 1: return f"{m:.{digits}f}" + (f" (1 {n_of[:-1]})" if n_of.endswith('s') else f" ({n_of})" if n_of else '')
+    return f"{m:.{digits}f} ± {sd:.{digits}f} ({len(values)} {n_of or 'values'})"
+
+
+def fmt_delta(paper: float | str | None, values: list[float], digits: int = 2) -> str:
+    "Ours − the paper's value (our mean), signed; '-' where either is missing or the paper's is no single number."
+    if not values or not isinstance(paper, float): return '-'
+    return f"{mean_std(values)[0] - paper:+.{digits}f}"
+
+
+def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root: Path) -> list[str]:
+    "A study's `### Headline` rows: each number of the paper beside ours, Δ, and the evidence and verdict of the claim that judges it."
+    by = {c.id: c for c in claims}
+    out = ['| number | paper | ours, mean ± std (n) | Δ | evidence | verdict |', '|---|---|---|---|---|---|']
+    for h in heads:
+        p, ours, c = paper_value(h.paper, paper, root), our_values(h.ours, paper, root), by.get(h.claim)
+        pv = '-' if p is None else f"{p:g}" if isinstance(p, float) else p
+        out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of)} | {fmt_delta(p, ours, h.digits)} | "
+                   f"{evidence(c) if c else '-'} | {f'**{c.verdict}**' if c else f'not judged yet ({h.claim})'} |")
+    return out
+
+# %% ../nbs/44_report.ipynb #35b090d7
+@dataclass(frozen=True)
+class Need:
+    "What a claim not run needs: the paper profile's runs that would judge it, or, where no run or device task can, the resource in words."
+    runs: str = ''  # a regular expression over the names of the study's paper-profile runs (as `effattn campaign status` prints them)
+    text: str = ''  # where `runs` is empty: the resource it needs, and why no estimate exists
+
+
+def _estimate(states: list, kind: str) -> str:
+    "The campaign's estimate of the time runs still need on one kind of device ('CPU' or 'GPU'), in words."
+    s = [st.seconds_left for st in states]
+    known = [x for x in s if x is not None]
+    if not known: return f"no {kind} estimate (no {kind} record of these models to go by)"
+    amount = f"≈ {sum(known) / 3600:.1f} CPU-hours" if kind == 'CPU' else f"≈ {sum(known) / 60:.0f} GPU-min"
+    return amount + (f" for {len(known)} of them ({len(s) - len(known)} with no record to go by)" if len(known) < len(s) else '')
+
+
+def runs_need(cpu: list, gpu: list) -> str:
+    "What a claim's runs still cost, from their states on a CPU and on a GPU (`campaign.run_states`): how many are left, and the campaign's estimates."
+    left = [i for i, st in enumerate(cpu) if st.status != 'done']
+    if not cpu: return "no estimate: no run of the paper profile matches what the study names"
+    if not left: return "its runs are done: the next `effattn report` judges it"
+    part = sum(cpu[i].status == 'partial' for i in left)
+    eps = '/'.join(map(str, sorted({cpu[i].epochs for i in left})))
+    head = f"{len(left)} run(s) of {eps} epochs at the paper's settings" + (f" ({part} partly trained)" if part else '')
+    return f"{head}: {_estimate([cpu[i] for i in left], 'CPU')} (the campaign's estimate); {_estimate([gpu[i] for i in left], 'GPU')}"
+
+
+def speed_need(paper: str, task_s: float | None) -> str:
+    "What a speed claim timed on a GPU needs: its paper's speed task in a device window, `task_s` its time limit on an H100."
+    if task_s is None: return "a GPU timing; no estimate: no device speed task times this paper"
+    return (f"a GPU speed timing: {paper}'s device speed task, ≈ {max(1, math.ceil(task_s / 60))} GPU-min on an H100 for all "
+            f"its speed claims (the task's time limit; `effattn device`)")
+
+# %% ../nbs/44_report.ipynb #a5433964
+def _run_states(paper: str, pattern: str, root: Path) -> tuple[list, list]:
+    "The states, on a CPU and on a GPU, of the paper-profile runs whose names match `pattern`, from the committed records and parked checkpoints only."
+    from effattn.campaign import Item, run_states
+    from effattn.runtime import PARKED
+    items = [Item('', s) for s in PAPERS[paper].specs('paper') if re.search(pattern, s.name)]
+    dirs = lambda s: (output_dirs(s.paper, 'paper', root)['results'], root / PARKED / s.paper)  # never local scratch: the report reads committed files
+    return (run_states(items, dirs, 'cpu', park_root=root), run_states(items, dirs, 'cuda', park_root=root))
+
+
+def claim_needs(c: Claim, paper: str, root: Path) -> str:
+    "What a claim not run needs, in words: the study's `NEEDS` (runs, estimated by the campaign, or words), else a speed claim's GPU task."
+    need = (_study(paper, 'NEEDS', default={}) or {}).get(c.id)
+    if need and need.runs: return runs_need(*_run_states(paper, need.runs, repo_root(root)))
+    if need: return need.text
+    if c.kind == 'speed':
+        from effattn.device import SPEED_TASKS
+        return speed_need(paper, SPEED_TASKS[paper][1] if paper in SPEED_TASKS else None)
+    return "no estimate: the study names no run or device task that would judge it"
+
+# %% ../nbs/44_report.ipynb #6ca206d2
+def figure_link(c: Claim, name: str | None, root: Path, report_dir: Path) -> str:
+    "' ([figure](path))': a link, relative to the report's folder, to figure `name` of the claim's paper at its profile, where it exists; else ''."
+    fig = output_dirs(c.paper, c.profile or 'cpu', root)['figures'] / name if name else None
+    return f" ([figure]({Path(os.path.relpath(fig, report_dir)).as_posix()}))" if fig and fig.exists() else ''
+
+# %% ../nbs/44_report.ipynb #bd528e5e
+def declaration_problems(paper: str, root: str | Path | None = None) -> list[str]:
+    """What is wrong with a study's `HEADLINE`, `NEEDS` and `FIGURES`: claim ids none of its claims files has, paper values
+    not typed in data/paper/, figures that do not exist, run patterns that match no run of its paper profile."""
+    root = repo_root(root)
+    res = output_dirs(paper, 'paper', root)['results']
+    ids = {c['id'] for f in res.glob('claims.*.json') for c in json.loads(f.read_text())['claims']}
+    heads, needs, figs = (_study(paper, n, default=d) or d for n, d in (('HEADLINE', ()), ('NEEDS', {}), ('FIGURES', {})))
+    out = [f"{k}: no claim {i!r}" for k, xs in (('HEADLINE', [h.claim for h in heads]), ('NEEDS', needs), ('FIGURES', figs))
+           for i in xs if i not in ids]
+    out += [f"HEADLINE: {h.label!r}: the paper's value is not in data/paper/" for h in heads if paper_value(h.paper, paper, root) is None]
+    out += [f"FIGURES: no file {f}" for f in figs.values() if not (output_dirs(paper, 'paper', root)['figures'] / f).exists()]
+    names = [s.name for s in PAPERS[paper].specs('paper')] if any(n.runs for n in needs.values()) else []
+    return out + [f"NEEDS: {i}: no paper-profile run matches {n.runs!r}" for i, n in needs.items()
+                  if n.runs and not any(re.search(n.runs, x) for x in names)]
 
 # %% ../nbs/44_report.ipynb #8c11a06c
 def gpu_tables(results_dir: str | Path) -> dict:

@@ -35,15 +35,16 @@ from ..train import evaluate
 __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS', 'FAVOR', 'FAVOR0', 'RELU', 'RELU_LIMIT',
            'RELU_INF', 'NYSTROM', 'LONGFORMER', 'BIGBIRD', 'LOCAL', 'UNIFORM', 'BIGBIRD_LINKS', 'FIXED', 'Z',
            'REL_FLOOR', 'SLOPE_TOL', 'SMALL_STD', 'KEY_FRACTION_OK', 'KEY_FRACTION_MAX', 'ACC_THRESH', 'CHANCE',
-           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'Profile', 'profile', 'model_spec', 'specs',
-           'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention', 'layer_stats', 'stats_table',
-           'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism', 'chunked', 'favor_kernel',
-           'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary', 'spectra',
+           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'Profile', 'profile',
+           'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention', 'layer_stats',
+           'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism', 'chunked',
+           'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary', 'spectra',
            'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'claim_of', 'number', 'se',
            'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
            'trained_z', 'accuracy_at', 'lacking', 'favor_rate_small_norm', 'favor_rate_real_norm', 'relu_more_features',
            'nystrom_landmarks', 'linformer_low_rank', 'rises', 'budget_monotone', 'local_sufficient',
-           'bigbird_links_add_little', 'sparse_vs_performer', 'downstream_no_retraining', 'judge', 'conclusions']
+           'bigbird_links_add_little', 'sparse_vs_performer', 'downstream_no_retraining', 'judge', 'favor_slope',
+           'conclusions']
 
 # %% ../../nbs/56_attention_error.ipynb #5adc6277
 SUMMARY = "On a trained model's real q, k and v, more random features do bring every approximation closer to exact attention, but FAVOR+'s error falls far more slowly than m^-1/2 (slope about -0.13), and at m = 32 it costs 28 points of accuracy without retraining where Nyström costs 1.3."  # the one sentence a reader should remember (the report's executive summary)
@@ -856,6 +857,36 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
                                                       f"{TRAINED_Z}); the claim is about trained attention"))
         out.append(c)
     return out
+
+# %% ../../nbs/56_attention_error.ipynb #7183d46b
+from pathlib import Path
+from typing import Callable
+
+from ..report import Headline, Need, Source
+
+# %% ../../nbs/56_attention_error.ipynb #e4e22e89
+def favor_slope(res: Path) -> list[float]:
+    "A headline source: the log-log slope of FAVOR+'s error against m on the trained model's real q, k (mean over layers and draws), from the committed errors table."
+    f = Path(res) / 'errors.paper.csv'
+    return [slope(mean_error(pd.read_csv(f), FAVOR))] if f.exists() else []
+
+
+_DROP = lambda mech: Source('downstream_accuracy', dict(mechanism=mech, value=32), 'drop_vs_exact')  # top-1 lost at budget 32, per draw
+HEADLINE = [  # the statements this study tests with numbers: FAVOR+'s rate, and the accuracy kept without retraining at m = 32
+    Headline("FAVOR+ (ε = 1e-4), real q, k: log-log slope of the error against m (002 §3.3: O(m^-1/2))", 'attention_error-favor-rate-real-norm',
+             Source('statements', dict(key='favor_rate'), 'value'), favor_slope, 'computed'),
+    Headline("FAVOR+ m = 32 swapped in, no retraining: top-1 points lost (000 §5.4: within ~1 point, trained)", 'attention_error-downstream-no-retraining',
+             Source('statements', dict(key='performer_m32_gap'), 'value'), _DROP('FAVOR+ (performer)'), 'draws'),
+    Headline("Nyström 32 landmarks swapped in, no retraining: top-1 points lost (000 abstract: within 1–1.5, trained)", 'attention_error-downstream-no-retraining',
+             Source('statements', dict(key='gap_high'), 'value'), _DROP('Nystrom'), 'draws'),
+]
+_TRAINED = ("a CIFAR-10 model trained with {0} (the claim is about such models; ours was trained with softmax attention): a "
+            "50-epoch run no profile declares yet; no estimate: no record of that model to go by")
+NEEDS = {'attention_error-local-sufficient': Need(text=_TRAINED.format('a local pattern')),
+         'attention_error-bigbird-random-links': Need(text=_TRAINED.format('BigBird and with Longformer patterns'))}
+FIGURES = {'attention_error-favor-rate-small-norm': 'fig0_favor_norm_scan.png', 'attention_error-favor-rate-real-norm': 'fig1_error_vs_budget_lowrank.png',
+           'attention_error-bigbird-random-links': 'fig2_error_vs_keys_sparse.png', 'attention_error-linformer-low-rank': 'fig3_spectra_lowrank.png',
+           'attention_error-downstream-no-retraining': 'fig4_downstream_accuracy.png'}
 
 # %% ../../nbs/56_attention_error.ipynb #e1388e23
 def conclusions(results: Results, profile_name: str) -> list[str]:

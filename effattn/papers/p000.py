@@ -18,19 +18,20 @@ __all__ = ['PAPER_CODE_000', 'PAPER_TEXT_000', 'LIN_K', 'PERF_M', 'NYS_M', 'ROWS
            'IMAGENETTE_TRAIN', 'CIFAR_TRAIN', 'SCALING', 'PROFILES', 'CODE_SCHEDULE', 'IMG', 'TEXT_BATCH', 'CODE_BATCH',
            'STEM_WIDTHS', 'RATE', 'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL',
            'MIN_TIMED_BLOCKS', 'V100_GB', 'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS',
-           'CODE_DIFFERS', 'HYBRID_UNKNOWN', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'Row', 'CifarRun', 'Profile',
-           'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at', 'ptflops_like', 'mem_line', 'cost_table',
-           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table',
-           'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table',
-           'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'timing_cap', 'speed_claim',
-           'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate', 'claim_linformer_longer_n',
-           'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge',
-           'both', 'cifar_baseline', 'claim_cifar_baseline', 'claim_cifar_linformer_k8', 'claim_shared_e',
-           'judge_campaign', 'cost_vs_paper', 'reductions', 'claim_gflops_reduction', 'claim_gflops_column',
-           'claim_params', 'claim_hybrid_compute', 'hardware_of', 'memory_method', 'claim_memory',
-           'claim_p16_memory_range', 'claim_short_seq_efficient', 'claim_linformer_poor_efficiency', 'scaling_fit',
-           'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time', 'claim_linformer_cheapest_epoch',
-           'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency', 'judge', 'judge_gpu']
+           'CODE_DIFFERS', 'HYBRID_UNKNOWN', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES',
+           'Row', 'CifarRun', 'Profile', 'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at',
+           'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit',
+           'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
+           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
+           'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate',
+           'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop',
+           'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline', 'claim_cifar_baseline',
+           'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions',
+           'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of',
+           'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
+           'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
+           'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency',
+           'judge', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #9e6f5672
 PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
@@ -796,6 +797,41 @@ def judge_campaign(records: list[dict], paper_dir) -> list:
         return [not_run(cid, '000', f'the CIFAR-10 baseline ViT reaches {t1:g}% top-1 and {t5:g}% top-5', '§5.2', f'{t1:g}% / {t5:g}%',
                         f"the paper-setting runs are not done yet (0 of {want}; `effattn campaign run --queue cpu`)")]
     return [cifar_baseline(cid, done, t1, t5, profile='paper')]
+
+# %% ../../nbs/51_p000.ipynb #cc8b7bc9
+from pathlib import Path
+from typing import Callable
+
+from ..report import Headline, Need, Source
+
+# %% ../../nbs/51_p000.ipynb #7a7d22dd
+_CIFAR_TEXT = dict(preset='000_cifar_papertext')  # the text's d = 48 model, the one the campaign trained at 50 epochs
+HEADLINE = [  # the paper's main numbers: §5.2's CIFAR-10 baseline and Linformer k = 8, Tables 2-4's rows we can set beside ours
+    Headline("CIFAR-10, the text's ViT (d = 48), 50 epochs: top-1 % (§5.2)", '000-cifar10-baseline-50ep',
+             Source('text', dict(quantity='cifar10_baseline_top1'), 'value'), Source('runs', _CIFAR_TEXT, 'final_top1')),
+    Headline("CIFAR-10, the text's ViT (d = 48), 50 epochs: top-5 % (§5.2)", '000-cifar10-baseline-50ep',
+             Source('text', dict(quantity='cifar10_baseline_top5'), 'value'), Source('runs', _CIFAR_TEXT, 'final_top5')),
+    Headline("CIFAR-10, the code's ViT (d = 192), 50 epochs: top-1 % (§5.2)", '000-cifar10-baseline-50ep',
+             Source('text', dict(quantity='cifar10_baseline_top1'), 'value'), Source('runs', dict(key='000_cifar'), 'final_top1')),
+    Headline("CIFAR-10, Linformer k = 8: top-1 % (§5.2)", '000-cifar10-linformer-k8',
+             Source('text', dict(quantity='cifar10_linformer_k8_top1'), 'value'), Source('runs', dict(key='000_cifar/linformer_k8'), 'final_top1')),
+    *[Headline(f"Imagenette P = 16, {lab}, 30 epochs: top-5 % (Table 4)", '000-top5-column',
+               Source('tables2to7', dict(patch_size=16, model=lab), 'top5_pct'), Source('runs', dict(P=16, key=key), 'final_top5'))
+      for key, lab in (('full', 'Full (baseline)'), ('linformer_k64', 'Linformer (k = 64)'), ('nystrom_m32', 'Nyströmformer (m = 32)'))],
+    Headline("Imagenette P = 8, full attention: GFLOPs (Table 2; ours: MACs, every operation counted)", '000-gflops-column-full',
+             Source('tables2to7', dict(patch_size=8, model='Full (baseline)'), 'gflops'), Source('cost', dict(P=8, key='full'), 'gmacs', 'cpu'), 'computed'),
+    Headline("Imagenette P = 8, Performer m = 64: GFLOPs (Table 2; ours: MACs, every operation counted)", '000-gflops-column-performer',
+             Source('tables2to7', dict(patch_size=8, model='Performer (m = 64)'), 'gflops'), Source('cost', dict(P=8, key='performer_m64'), 'gmacs', 'cpu'), 'computed'),
+    Headline("full attention: parameters, millions (§5.4)", '000-params-full', Source('text', dict(quantity='params_full'), 'value'),
+             Source('params', dict(quantity='params_full'), 'text_version_m', 'cpu'), 'computed', 3),
+]
+NEEDS = {  # what each claim not run needs (a speed claim: its device speed task, by default)
+    '000-cifar10-linformer-k8': Need(runs=r'^cifar10/000_cifar/linformer_k8/'),
+    '000-linformer-shared-e-similar': Need(text="training runs no profile declares (a shared-E Linformer beside the per-head one, "
+                                           "on Imagenette); no estimate: no record of that model to go by"),
+}
+FIGURES = {'000-nystrom-best-accuracy-per-gflop': 'fig1_accuracy_vs_gflops.png', '000-oom-n4096': 'memory_vs_N.png',
+           '000-p16-epoch-time-uniform': 'fig3_epoch_time_vs_N.png'}
 
 # %% ../../nbs/51_p000.ipynb #63e5071c
 def cost_vs_paper(cost: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:

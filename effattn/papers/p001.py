@@ -29,16 +29,16 @@ from ..vit import register_layout
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
-           'SUMMARY', 'CLAIM_KINDS', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF',
-           'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS',
-           'LOCAL_TOL_PTS', 'FOCUS_TOL', 'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'hydra_layers', 'Profile', 'profile',
-           'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs', 'deit_b', 'blocks_only', 'table4_costs',
-           'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs',
-           'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table', 'time_rows', 'speed_changes',
-           'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical', 'Scores', 'effect', 'same', 'reading',
-           'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue',
-           'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4', 'judge_doubling',
-           'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
+           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS',
+           'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS',
+           'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'hydra_layers',
+           'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs', 'throughput_changes',
+           'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory',
+           'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table',
+           'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical', 'Scores',
+           'effect', 'same', 'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows',
+           'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4',
+           'judge_doubling', 'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
 
 # %% ../../nbs/52_p001.ipynb #45c38783
 def hydra_layers(depth: int, n: int, where: str) -> list[int]:
@@ -230,6 +230,45 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
 # %% ../../nbs/52_p001.ipynb #bac3d69c
 SUMMARY = "Hydra's arithmetic reproduces (the FLOPs, the O(TD) cost, attention's share of compute), its throughput gains at the paper's settings are real but smaller than the paper's V100 figures, and its accuracy claims were tested only on a small CIFAR-10 analogue, where they stay open."  # the one sentence a reader should remember (the report's executive summary)
 CLAIM_KINDS = {'001-table2-throughput': dict(kind='speed', paper_device='V100')}
+
+# %% ../../nbs/52_p001.ipynb #ba7ee06f
+from pathlib import Path
+from typing import Callable
+
+from ..report import Headline, Need, Source
+
+# %% ../../nbs/52_p001.ipynb #5f78d4ad
+def throughput_changes(table: int, row: str) -> Callable:
+    "A headline source: (results folder) -> the per-round throughput change (%) of `row` against standard attention, from a device window's Table `table` timings."
+    def values(res: Path) -> list[float]:
+        f = Path(res) / 'gpu' / 'throughput.paper.csv'
+        if not f.exists(): return []
+        t = pd.read_csv(f); t = t[t.table == table]
+        ref, ts = (t[t.row == r].sort_values('round').seconds.tolist() for r in ('Standard Attention', row))
+        return [100 * (a / b - 1) for a, b in zip(ref, ts)]  # throughput is inverse time, paired by round
+    return values
+
+
+_T = lambda table, method, layers='': dict(table=table, method=method, layers_replaced=layers)  # a row of 001_tables.csv
+HEADLINE = [  # DeiT-B's main numbers: Table 2 (224 px), Table 3 (384 px), Table 4 (attention's share of compute)
+    *[Headline(f"DeiT-B 224 px, {lab}: ImageNet-1k top-1 % (Table 2)", '001-imagenet-accuracies', Source('tables', _T(2, m, n), 'top1_pct'))
+      for lab, m, n in (('standard attention', 'Standard Attention', ''), ('Hydra in 2 layers', 'Hydra', 2), ('Hydra in 12 layers', 'Hydra', 12))],
+    *[Headline(f"DeiT-B 224 px, {lab}: GFLOPs (Table 2; ours: MACs)", '001-table2-flops', Source('tables', _T(2, m, n), 'gflops'),
+               Source('flops', dict(row=row), 'gmacs', 'cpu'), 'computed')
+      for lab, m, n, row in (('standard attention', 'Standard Attention', '', 'Standard Attention'),
+                             ('Hydra in 2 layers', 'Hydra', 2, 'Hydra (2 layers)'), ('Hydra in 12 layers', 'Hydra', 12, 'Hydra (12 layers)'))],
+    Headline("DeiT-B 224 px, Hydra in 12 layers: throughput change % (Table 2; paper V100, ours H100)", '001-table2-throughput',
+             Source('tables', _T(2, 'Hydra', 12), 'images_per_s_delta_pct'), throughput_changes(2, 'Hydra (12 layers)'), 'timing rounds', 1),
+    Headline("DeiT-B 384 px, Hydra in 12 layers: throughput change % (Table 3; paper V100, ours H100)", '001-table3-throughput',
+             Source('tables', _T(3, 'Hydra', 12), 'images_per_s_delta_pct'), throughput_changes(3, 'Hydra (12 layers)'), 'timing rounds', 1),
+    Headline("DeiT-B 1280 px: attention's share of compute % (Table 4)", '001-table4-attention-share',
+             Source('table4', dict(image_size=1280), 'baseline_attn_pct'), Source('table4', dict(px=1280), 'base_attn_pct', 'cpu'), 'computed'),
+]
+NEEDS = {'001-imagenet-accuracies': Need(text="ImageNet-1k, which the offline data do not hold, and DeiT-B trained 300 epochs per "
+                                         "attention: hundreds of GPU-hours (the paper's own scale); no estimate: no profile declares these runs")}
+FIGURES = {'001-fig2-msa-falls': 'fig2_accuracy_vs_heads.png', '001-fig2-mla-flat': 'fig2_accuracy_vs_heads.png',
+           '001-fig2-macs': 'fig2_cost_vs_heads.png', '001-fig3-token-focus': 'fig3_token_focus.png',
+           '001-fig4-back-vs-front': 'fig4_replacement.png', '001-kernel-ranking': 'table5_kernels.png'}
 
 # %% ../../nbs/52_p001.ipynb #7afc7fa6
 T224, D768, L12 = 197, 768, 12  # DeiT-B (ViT-B/16) at 224 px: tokens, width, layers

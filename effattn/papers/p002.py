@@ -28,15 +28,16 @@ from ..vit import register_layout
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
-           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL',
-           'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'Profile', 'profile',
-           'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame',
-           'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement',
-           'placement', 'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau',
-           'convergence', 'direction', 'allperformer_slowest', 'hybrid_variance', 'hybrid_lag', 'training_stable',
-           'baseline_top_train', 'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims',
-           'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu',
-           'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
+           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z',
+           'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M',
+           'AT_FIG5', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
+           'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
+           'Run', 'hybrids_match', 'paper_placement', 'placement', 'kernel_beats', 'expected_max', 'best_beat',
+           'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence', 'direction', 'allperformer_slowest',
+           'hybrid_variance', 'hybrid_lag', 'training_stable', 'baseline_top_train', 'no_speedup', 'relu_faster',
+           'time_rises_with_m', 'synthetic_claims', 'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge',
+           'judge_campaign', 'judge_gpu', 'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure',
+           'departures']
 
 # %% ../../nbs/53_p002.ipynb #81d9dacf
 _SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
@@ -238,6 +239,27 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
     return claims
 
 
+
+# %% ../../nbs/53_p002.ipynb #1890fb1c
+from pathlib import Path
+from typing import Callable
+
+from ..report import Headline, Need, Source
+
+# %% ../../nbs/53_p002.ipynb #49dfa456
+_SETS = (('mnist', 'MNIST', 1, 'table1_mnist'), ('cifar10', 'CIFAR-10', 2, 'table2_cifar'))  # dataset, its name, its table
+HEADLINE = [  # Tables 1-2: the standard ViT (three seeds each), then every hybrid at m = 64, the slice the campaign trains
+    *[Headline(f"{name}, standard ViT, 50 epochs: final test top-1 % (Table {t})", f'002-{ds}-baseline-50ep',
+               Source(tab, dict(model='all_standard'), 'final_test_acc_pct'), Source('runs', dict(dataset=ds, layout='all_standard'), 'final_top1'))
+      for ds, name, t, tab in _SETS],
+    *[Headline(f"{name}, {lay}/{k}/m = 64, 50 epochs: final test top-1 % (Table {t})", f'002-{ds}-absolute',
+               Source(tab, dict(model=lay, kernel=k, m=64), 'final_test_acc_pct'),
+               Source('runs', dict(dataset=ds, layout=lay, kernel=k, m=64), 'final_top1'))
+      for ds, name, t, tab in _SETS for lay in ('intertwined', 'performer_first', 'standard_first', 'all_performer') for k in ('relu', 'softmax')],
+]
+NEEDS = {'002-cifar10-m-plateau': Need(runs=r'^cifar10/\w+/(relu|softmax)/m=128/seed=0$')}  # with m = 64, two values of m >= 64
+FIGURES = {'002-mnist-hybrid-variance': 'fig1_accuracy_distribution.png', '002-mnist-m-plateau': 'fig3_4_accuracy_vs_m.png',
+           '002-mnist-convergence': 'fig5_learning_curves.png', '002-mnist-no-speedup': 'fig6_7_speed.png'}
 
 # %% ../../nbs/53_p002.ipynb #a8a80ee1
 def speed_table(

@@ -29,16 +29,17 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
-           'SUMMARY', 'CLAIM_KINDS', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN',
-           'SWAP_UNCHANGED', 'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE',
-           'PerformerLayer003', 'ConvPerformer003', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec',
-           'specs', 'leading_number', 'paper_results', 'model_label', 'runs_frame', 'accuracy_table', 'split_sizes',
-           'model_cost', 'setup_table', 'grid_gflop', 'trained_model', 'swap_attention', 'random_qk', 'predict_logits',
-           'trained_runs', 'model_attention', 'kernel_swap', 'normalizer_table', 'confusion', 'per_class',
-           'pair_confusion', 'speed_models', 'time_models', 'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin',
-           'direction', 'ours_acc', 'seeds_of', 'kernels_run', 'judge_relu_beats_vit', 'judge_extreme_kernel',
-           'judge_ranking', 'judge_ftheta_outperforms', 'judge_absolute', 'judge_speed', 'judge_attention',
-           'judge_per_class', 'judge_cat_dog', 'judge_cifar100', 'judge', 'judge_gpu']
+           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS',
+           'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED', 'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL',
+           'TIMING_DEVICE', 'PAPER', 'WHERE', 'PerformerLayer003', 'ConvPerformer003', 'paper_train', 'token_model',
+           'Profile', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results', 'model_label', 'runs_frame',
+           'accuracy_table', 'split_sizes', 'model_cost', 'setup_table', 'grid_gflop', 'trained_model',
+           'swap_attention', 'random_qk', 'predict_logits', 'trained_runs', 'model_attention', 'kernel_swap',
+           'normalizer_table', 'confusion', 'per_class', 'pair_confusion', 'speed_models', 'time_models', 'speed_table',
+           'Evidence', 'evidence', 'run_unit', 'margin', 'direction', 'ours_acc', 'seeds_of', 'kernels_run',
+           'judge_relu_beats_vit', 'judge_extreme_kernel', 'judge_ranking', 'judge_ftheta_outperforms',
+           'judge_absolute', 'judge_speed', 'judge_attention', 'judge_per_class', 'judge_cat_dog', 'judge_cifar100',
+           'judge', 'judge_gpu']
 
 # %% ../../nbs/54_p003.ipynb #d386694b
 _SRC003 = '003 §5.4 / Algorithm 1'
@@ -243,6 +244,27 @@ SUMMARY = "Every accuracy claim rests on short CPU training far below the paper'
 CLAIM_KINDS = {'003-faster-than-vit': dict(kind='speed', paper_device='A100'),
                '003-faster-than-vit-token': dict(kind='speed', paper_device='A100'),
                '003-differences-from-attention': dict(kind='exact')}
+
+# %% ../../nbs/54_p003.ipynb #1fbf69fa
+from pathlib import Path
+from typing import Callable
+
+from ..report import Headline, Need, Source
+
+# %% ../../nbs/54_p003.ipynb #6acbef79
+HEADLINE = [  # §10.1's results table: CIFAR-10 test accuracy of each model at 003's settings (100 epochs)
+    Headline(f"CIFAR-10, {model}: test accuracy % (§10.1 table)", cid, Source('results', dict(model=model), 'accuracy_pct'),
+             Source('runs', dict(preset=preset), 'final_top1'))
+    for model, preset, cid in (('Vision Transformer (ViT)', '003_vit', '003-relu-beats-vit'),
+                               ('Performer-ReLU', '003_performer_relu', '003-relu-beats-vit'),
+                               ('Performer-GeLU', '003_performer_gelu', '003-gelu-best'),
+                               ('Performer-EXP', '003_performer_exp', '003-kernel-ranking'),
+                               ('Performer-ELU', '003_performer_elu', '003-elu-lowest'))]
+NEEDS = {'003-ftheta-outperforms-token': Need(runs=r'^token/(ftheta|relu|exp|elu|gelu)/m=256/seed=0$'),
+         '003-cifar100': Need(text="CIFAR-100, which the offline data do not hold, and a setup 003 does not give (epochs, model, "
+                               "split); no estimate: no profile can declare the run")}
+FIGURES = {'003-kernel-ranking': 'fig1_accuracy.png', '003-differences-from-attention': 'fig3_kernel_swap.png',
+           '003-cat-dog-confusion': 'fig4_confusion.png', '003-per-class-f1': 'fig5_per_class_f1.png', '003-faster-than-vit': 'fig6_speed.png'}
 
 # %% ../../nbs/54_p003.ipynb #dba73977
 PAPER_KEYS = {'Vision Transformer (ViT)': 'vit', 'Performer-ReLU': 'relu', 'Performer-EXP': 'exp', 'Performer-ELU': 'elu',

@@ -29,16 +29,16 @@ from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dil
 from ..testing import random_qkv, reference_attention, rel_error
 
 # %% auto #0
-__all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'D', 'MECHANISMS', 'KEYS', 'EXACT',
-           'TIME_POINTS', 'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT',
-           'FLASH_SPEEDUP', 'Z', 'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER',
-           'Profile', 'profile', 'specs', 'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic',
-           'mechanisms', 'kernels', 'qkv_on', 'predict', 'one_pass', 'measure_memory', 'memory_series',
-           'memory_scaling', 'order_name', 'memory_slopes', 'memory_arithmetic', 'table_004', 'quiet_stderr',
-           'allocated_total', 'fused_scratch', 'flash_table', 'identical_outputs', 'memory_need', 'time_scaling',
-           'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'memory_claims', 'printed_ratio',
-           'flash_claims', 'strided_memory', 'strided_time', 'local_linear', 'claimed_orders', 'choose_table',
-           'choose_claims', 'advice', 'judge', 'judge_gpu']
+__all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES', 'D',
+           'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS', 'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE',
+           'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z', 'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU',
+           'ROW_KEYS', 'TIER', 'Profile', 'profile', 'specs', 'favor_draws', 'favor_unbiased', 'favor_claim',
+           'judge_analytic', 'mechanisms', 'kernels', 'qkv_on', 'predict', 'one_pass', 'measure_memory',
+           'memory_series', 'memory_scaling', 'order_name', 'memory_slopes', 'memory_arithmetic', 'table_004',
+           'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table', 'identical_outputs', 'memory_need',
+           'time_scaling', 'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'memory_claims',
+           'printed_ratio', 'flash_claims', 'strided_memory', 'strided_time', 'local_linear', 'claimed_orders',
+           'choose_table', 'choose_claims', 'advice', 'judge', 'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -144,6 +144,32 @@ def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: co
                  'unbiased', ours, verdict, f"unbiased for the kernel, the unnormalised attention, within {FAVOR_Z:g} SE; the "
                  "output divides two such estimates and is biased at finite m, so the statement holds for the kernel only; "
                  "float64, ε = 0", kind='exact', profile='any')
+
+# %% ../../nbs/55_p004.ipynb #f84b3a55
+from pathlib import Path
+from typing import Callable
+
+from ..report import Headline, Need, Source
+
+# %% ../../nbs/55_p004.ipynb #0b2f80c3
+_FLASH = lambda metric: dict(metric=metric)  # a row of 004_flash_table.csv
+HEADLINE = [  # the FlashAttention table (memory and speed at 2,048 tokens) and the memory table's arithmetic and measurement
+    Headline("standard attention, 2,048 tokens: memory MB (FlashAttention table; ours: one head, forward + backward)", '004-flash-memory-2048',
+             Source('flash_table', _FLASH('Memory (seq=2048)'), 'standard_attention'), Source('flash_table_004', dict(path='softmax_explicit'), 'fb_mb', 'cpu'), 'measurements', 1),
+    Headline("FlashAttention, 2,048 tokens: memory MB (FlashAttention table; ours: blocked, one head, forward + backward)", '004-flash-memory-2048',
+             Source('flash_table', _FLASH('Memory (seq=2048)'), 'flashattention'), Source('flash_table_004', dict(path='flash_blocked'), 'fb_mb', 'cpu'), 'measurements', 1),
+    Headline("FlashAttention, 2,048 tokens: speed-up over standard attention on a GPU (FlashAttention table, A100)", '004-flash-speed',
+             Source('flash_table', _FLASH('Speed (A100, seq=2048)'), 'improvement'), Source('gpu/flash_table_004', dict(path='flash_blocked'), 'speedup_vs_explicit')),
+    Headline("131,072 tokens: one attention matrix, MB (memory table)", '004-memory-table-arithmetic',
+             Source('memory_table', dict(seq_len=131072), 'memory_mb'), Source('memory_table_arithmetic', dict(seq_len=131072), 'ours_mib', 'cpu'), 'computed', 0),
+    Headline("8,192 tokens: attention memory MB (memory table; ours: explicit path, forward + backward, measured)", '004-memory-table-measured',
+             Source('memory_table', dict(seq_len=8192), 'memory_mb'), Source('memory_table_004', dict(N=8192), 'softmax_explicit_fb_mb', 'cpu'), 'measurements', 0),
+]
+_WORDS = Need(text="a task and hardware recommendation in words: no measurement decides it, so no run and no estimate")
+NEEDS = {'004-flash-max-length': Need(text="a GPU and the model, batch and heads 004 does not state: no run can be declared, so no estimate"),
+         **{f'004-choose-{r}-best-for': _WORDS for r in ('standard-flashattention', 'longformer', 'bigbird', 'performer', 'linear-transformer')}}
+FIGURES = {'004-quadratic-memory': 'memory_vs_N.png', '004-sparse-transformer-nsqrtn-time': 'time_vs_N.png',
+           '004-choose-performer-accuracy': 'accuracy.png'}
 
 # %% ../../nbs/55_p004.ipynb #5210d092
 def judge_analytic(paper_dir=None) -> list:
