@@ -139,11 +139,13 @@ def judged_at(before: dict[Path, bytes], profile: str) -> bool:
     return any(p.name in names for p in before)
 
 
-def _read_run_log(path: Path) -> tuple[int, int, list[str]]:
-    "(trained, reused, the errors of the failed) runs noted by `effattn.experiment.log_run` in one notebook."
+def _read_run_log(path: Path) -> tuple[int, int, list[str], int]:
+    "(trained, reused, the errors of the failed, missing under records only) runs noted by `effattn.experiment.log_run` in one notebook."
     lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
     errors = [l['error'] for l in lines if l.get('error')]
-    return sum(not l['reused'] and not l.get('error') for l in lines), sum(bool(l['reused']) for l in lines), errors
+    missing = len({l['run_id'] for l in lines if l.get('missing')})
+    trained = sum(not l['reused'] and not l.get('error') and not l.get('missing') for l in lines)
+    return trained, sum(bool(l['reused']) for l in lines), errors, missing
 
 
 @contextmanager
@@ -178,8 +180,8 @@ def first_error(e: Exception) -> str:
     return f"{name}: {str(text).strip()}"
 
 
-def _execute(pm, nb: Path, partial: Path, parameters: dict, env: dict) -> tuple[str, tuple[int, int, list[str]]]:
-    "Run `nb` into `partial`: ('ok' or what stopped it, (trained, reused, failed runs)); KeyboardInterrupt if interrupted."
+def _execute(pm, nb: Path, partial: Path, parameters: dict, env: dict) -> tuple[str, tuple[int, int, list[str], int]]:
+    "Run `nb` into `partial`: ('ok' or what stopped it, (trained, reused, failed, missing runs)); KeyboardInterrupt if interrupted."
     fd, runlog = tempfile.mkstemp(prefix='effattn-runs-', suffix='.jsonl'); os.close(fd); runlog = Path(runlog)
     partial.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -253,6 +255,7 @@ def reproduce(
     log=print,
     rerun: bool = False,  # train every run again, even those recorded in runs.jsonl (sets EFFATTN_RERUN=1)
     update: bool = False,  # let a re-measurement replace committed findings although nothing was retrained
+    records_only: bool = False,  # train and time nothing: draw the records that exist, missing runs marked (sets EFFATTN_RECORDS_ONLY=1)
     root: str | Path | None = None,  # the checkout (default: the one containing the current folder)
     **parameters,
 ) -> dict[str, str]:
@@ -260,16 +263,18 @@ def reproduce(
     pm = _papermill()
     from effattn.runtime import output_dirs, require_checkout
     if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
+    if records_only and rerun: raise ValueError("--records-only trains nothing and --rerun trains every run again: choose one.")
     root = require_checkout(root, 'effattn reproduce')
     status, accepted, stamp, spent = {}, False, time.strftime('%Y%m%d-%H%M%S'), []
-    env = dict(EFFATTN_RERUN='1' if rerun else '0', EFFATTN_REPO=str(root))  # the kernels' checkout, whatever their folder
+    env = dict(EFFATTN_RERUN='1' if rerun else '0', EFFATTN_RECORDS_ONLY='1' if records_only else '0',
+               EFFATTN_REPO=str(root))  # the kernels' checkout, whatever their folder
     nbs = experiment_notebooks(papers, root)
     for i, nb in enumerate(nbs):
         key, out = paper_key(nb), executed_path(nb, profile)
         scratch, before = root / 'runs' / profile / stamp / key, findings(key, profile, root)
         log(f"[{i + 1}/{len(nbs)}] {nb.name} (profile {profile}) -> {_show(out)}{_time_left(nbs[i:], profile, spent)}", flush=True)
         t0, params = time.time(), dict(profile=profile, device=device, **parameters)
-        try: status[nb.name], (trained, reused, _) = _execute(pm, nb, scratch / out.name, params, env)
+        try: status[nb.name], (trained, reused, _, missing) = _execute(pm, nb, scratch / out.name, params, env)
         except KeyboardInterrupt:
             with _uninterrupted(): roll_back(before, findings(key, profile, root), root, scratch)
             log(f"    interrupted after {time.time() - t0:.0f}s: the findings are as they were; what it wrote is in "
@@ -277,7 +282,7 @@ def reproduce(
             raise
         spent.append(time.time() - t0)
         runs = (f"{trained} run(s) trained, {reused} reused from {_show(output_dirs(key, profile, root)['results'] / 'runs.jsonl')}"
-                if trained + reused else 'no training runs')
+                if trained + reused else 'no training runs') + (f", {missing} not run (records only)" if missing else '')
         if status[nb.name] != 'ok':
             with _uninterrupted(): moved = roll_back(before, findings(key, profile, root), root, scratch)
             why = status[nb.name].replace('\n', '\n      ')
@@ -308,7 +313,8 @@ def _reproduce_command(args) -> int:
     "`effattn reproduce`: 0 if every notebook ran, 1 if one failed, 130 if it was interrupted (findings put back)."
     try:
         with _terminate_as_interrupt():
-            status = reproduce(args.papers, args.profile, args.device, rerun=args.rerun, update=args.update, root=args.repo)
+            status = reproduce(args.papers, args.profile, args.device, rerun=args.rerun, update=args.update,
+                               records_only=args.records_only, root=args.repo)
     except KeyboardInterrupt:
         print("effattn reproduce: interrupted; rerun the same command to resume", file=sys.stderr)
         return 130
@@ -326,10 +332,14 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument('--profile', default='smoke', choices=PROFILES,
                    help='smoke: tiny, embedded data (minutes); cpu: ~1 h per notebook on a 2-core CPU; paper: GPU')
     r.add_argument('--device', default='auto')
-    r.add_argument('--rerun', action='store_true', help='train every run again, even those already recorded in runs.jsonl')
+    once = r.add_mutually_exclusive_group()  # --rerun trains everything, --records-only nothing
+    once.add_argument('--rerun', action='store_true', help='train every run again, even those already recorded in runs.jsonl')
     r.add_argument('--update', action='store_true',
                    help='let a re-measurement replace the committed findings (claims, tables, figures, executed notebook) '
                         'although no run was retrained; without it they are kept and the new files go to runs/<profile>/')
+    once.add_argument('--records-only', action='store_true',
+                   help='train and time nothing: execute the notebooks on the runs already recorded in runs.jsonl (e.g. '
+                        'the campaign\'s paper-setting runs), their tables and figures marking the missing runs "not run"')
     r.add_argument('--repo', **repo)
     rep = sub.add_parser('report', help='regenerate the reproduction report from the recorded claims')
     rep.add_argument('--profile', default=None, choices=PROFILES,

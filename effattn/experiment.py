@@ -28,8 +28,9 @@ from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
-           'rerun_requested', 'log_run', 'run', 'kept_weights_path', 'trained_weights', 'statistics_mean',
-           'epoch_commits', 'check_data', 'run_grid', 'load_records']
+           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'run', 'kept_weights_path',
+           'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid', 'load_records',
+           'missing_specs']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -145,11 +146,21 @@ def rerun_requested() -> bool:
     return os.environ.get('EFFATTN_RERUN', '') == '1'
 
 
-def log_run(spec: RunSpec, reused: bool, error: str | None = None):
-    "Tell `effattn reproduce` (through the file named by $EFFATTN_RUN_LOG, if set) that a run was reused, trained or failed."
+def records_only_requested() -> bool:
+    "True when `effattn reproduce --records-only` asked the notebooks to train nothing and draw the records that exist (it sets EFFATTN_RECORDS_ONLY=1)."
+    return os.environ.get('EFFATTN_RECORDS_ONLY', '') == '1'
+
+
+class NotRecorded(LookupError):
+    "A run that records-only mode would have had to train: it has no record, so it is marked not run."
+
+
+def log_run(spec: RunSpec, reused: bool, error: str | None = None, missing: bool = False):
+    "Tell `effattn reproduce` (through the file named by $EFFATTN_RUN_LOG, if set) that a run was reused, trained, failed or, records only, is missing."
     if path := os.environ.get('EFFATTN_RUN_LOG'):
         line = dict(paper=spec.paper, name=spec.name, run_id=spec.run_id(), reused=reused)
         if error: line['error'] = error
+        if missing: line['missing'] = True
         with open(path, 'a', encoding='utf-8') as f: f.write(json.dumps(line) + '\n')
 
 
@@ -170,11 +181,15 @@ def run(
     from effattn.presets import create_model
     dirs = output_dirs(spec.paper, spec.profile)
     results_dir = Path(results_dir or dirs['results']); runs_dir = Path(runs_dir or dirs['runs'])
-    rerun = rerun_requested() if rerun is None else rerun
+    only = records_only_requested()
+    rerun = (rerun_requested() if rerun is None else rerun) and not only  # records only: nothing is trained again
     if (rec := find_record(spec, results_dir)) is not None:
         if not rerun:
             log_run(spec, reused=True)
             return rec
+    if only:  # records only: nothing is trained, whatever `rerun` says
+        log_run(spec, reused=False, missing=True)
+        raise NotRecorded(f"{spec.name} ({spec.run_id()}) has no record in {results_dir}; records only: not trained")
         (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished: train again from scratch
     dev = init_distributed(device)  # under torchrun: this process's device, and the process group
     rank, world = distributed_info()
@@ -297,19 +312,20 @@ def check_data(specs: list[RunSpec]):
 
 
 def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> list[dict]:
-    "Run every spec; a failure is recorded and reported, and does not stop the grid (missing data stops it first)."
-    records, failed = [], []
+    "Run every spec; a failure is recorded and reported, and does not stop the grid (missing data stops it first). Records only (`records_only_requested`): the records that exist, nothing trained."
+    records, failed, only = [], [], records_only_requested()
     rerun = rerun_requested() if kw.get('rerun') is None else kw['rerun']
     def results(spec): return kw.get('results_dir') or output_dirs(spec.paper, spec.profile)['results']
-    check_data([s for s in specs if rerun or find_record(s, results(s)) is None])
+    if not only: check_data([s for s in specs if rerun or find_record(s, results(s)) is None])
     for i, spec in enumerate(specs):
         done = find_record(spec, results(spec))
-        if log: log(f"[{i + 1}/{len(specs)}] {spec.name}" + (" (done)" if done and not rerun else ''), flush=True)
+        if log and not only: log(f"[{i + 1}/{len(specs)}] {spec.name}" + (" (done)" if done and not rerun else ''), flush=True)
         try:
             rec = run(spec, device=device, **kw)
             records.append(rec)
             if log and (rerun or not done):
                 log(f"    best {rec['best_top1']:.2f}% final {rec['final_top1']:.2f}% | {rec['epoch_s']:.1f} s/epoch", flush=True)
+        except NotRecorded: continue  # records only: `missing_specs` names it, the notebook marks it not run
         except Exception as e:
             failed.append((spec.name, f"{type(e).__name__}: {e}"))
             append_jsonl(Path(results(spec)) / 'failures.jsonl',
@@ -317,6 +333,8 @@ def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> lis
                               traceback=traceback.format_exc(), provenance=provenance()))
             log_run(spec, reused=False, error=failed[-1][1])
             if log: log(f"    FAILED: {failed[-1][1]}", flush=True)
+    if only and log:
+        log(f"records only: {len(records)} of {len(specs)} runs recorded, {len(specs) - len(records)} not run (nothing trained)")
     if failed and log:
         log(f"{len(failed)} of {len(specs)} runs failed:\n" + '\n'.join(f"  {n}: {e}" for n, e in failed))
     return records
@@ -328,3 +346,9 @@ def load_records(paper: str, profile: str | None = None, results_dir: str | Path
     recs = read_jsonl(results_dir / 'runs.jsonl')
     latest = {r.get('run_id') or f'#{i}': r for i, r in enumerate(recs)}
     return [r for r in latest.values() if profile is None or r.get('profile') == profile]
+
+# %% ../nbs/41_experiment.ipynb #f48738d6
+def missing_specs(specs: list[RunSpec], records: list[dict]) -> list[RunSpec]:
+    "The specs without a record among `records` (by run id): what a records-only run has not run, for its tables and figures to mark."
+    have = {r.get('run_id') for r in records}
+    return [s for s in specs if s.run_id() not in have]

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PAPERS', 'Paper', 'load_papers', 'get_paper', 'override_profile', 'Results', 'save_table', 'save_values',
-           'paper_tables']
+__all__ = ['PAPERS', 'FIGURE_TAGS', 'Paper', 'load_papers', 'get_paper', 'override_profile', 'Results', 'save_table',
+           'save_values', 'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'save_figure']
 
 # %% ../../nbs/50_papers.ipynb #2a9ec618
 @dataclass(frozen=True)
@@ -138,3 +138,68 @@ def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
     from effattn.runtime import repo_root
     d = Path(paper_dir or repo_root() / 'data' / 'paper')
     return {f.stem[len(key) + 1:]: pd.read_csv(f) for f in sorted(d.glob(f'{key}_*.csv'))}
+
+# %% ../../nbs/50_papers.ipynb #95df83b8
+def measured_table(results_dir: str | Path, name: str, profile: str, compute):
+    "Measure a table with `compute()` and save it (`save_table`); records only, measure nothing: the table saved at `profile`, else None."
+    import pandas as pd
+    from effattn.experiment import records_only_requested
+    if not records_only_requested():
+        df = compute(); save_table(results_dir, name, profile, df)
+        return df
+    path = Path(results_dir) / f'{name}.{profile}.csv'
+    if path.exists(): return pd.read_csv(path)
+    print(f"{name}: not measured (records only, and no {path.name} was saved)")
+    return None
+
+# %% ../../nbs/50_papers.ipynb #ec5ae609
+def runs_note(records: list[dict],  # the records a figure draws
+              missing: int = 0,  # runs of the profile's grid without a record
+              profile: str = '',
+              ) -> str:
+    "What a figure draws, for its title: e.g. 'profile paper: 18 runs (seeds 0, 1, 2); 252 not run'."
+    seeds = sorted({r['seed'] for r in records if r.get('seed') is not None})
+    runs = f"{len(records)} run{'s' * (len(records) != 1)}"
+    if seeds: runs += f" (seed{'s' * (len(seeds) > 1)} {', '.join(map(str, seeds))})"
+    return (f"profile {profile}: " if profile else '') + runs + (f"; {missing} not run" if missing else '')
+
+
+def mark_not_run(ax, xs, label: str = 'not run'):
+    "Hollow grey markers along the bottom of `ax` at the x positions `xs` whose runs have no record, labelled `label`."
+    xs = list(xs)
+    if not xs: return
+    import matplotlib.transforms as mtransforms
+    lim, tr = ax.get_ylim(), mtransforms.blended_transform_factory(ax.transData, ax.transAxes)
+    ax.scatter(xs, [0.04] * len(xs), transform=tr, marker='o', s=55, facecolors='none', edgecolors='grey', linewidths=1.5,
+               clip_on=False, zorder=5)
+    ax.text(xs[0], 0.09, label, transform=tr, color='dimgrey', fontsize=8, ha='left', va='bottom')
+    ax.set_ylim(lim)  # the markers sit in axes coordinates: they must not stretch the data's range
+
+# %% ../../nbs/50_papers.ipynb #240f5614
+FIGURE_TAGS = ('effattn:drawn', 'effattn:note')  # PNG text keys: how many of our results a figure draws, and its note
+
+
+def figure_tags(path: str | Path) -> dict:
+    "The FIGURE_TAGS a figure was saved with ({} for one saved without them)."
+    from PIL import Image
+    with Image.open(path) as im: text = dict(getattr(im, 'text', {}))
+    return {k: text[k] for k in FIGURE_TAGS if k in text}
+
+
+def save_figure(fig, figures_dir: str | Path, name: str, profile: str,
+                drawn: int,  # how many of our results (runs, measured rows) it draws; 0: the paper's and what is missing only
+                note: str,  # which profile and how many runs (`runs_note`): added to the title as its last line
+                ) -> Path:
+    "Save `<name>.<profile>.png` (title and tags carry `note`), and make `<name>.png` the strongest profile's drawing that draws any of ours."
+    import os
+    from effattn.runtime import PROFILES, atomic_copy
+    d = Path(figures_dir); d.mkdir(parents=True, exist_ok=True)
+    title, y = (fig._suptitle.get_text(), fig._suptitle.get_position()[1]) if fig._suptitle else ('', 1.0)
+    fig.suptitle(f"{title}\n{note}" if title else note, y=max(y, 1.0), va='bottom')  # above the panels' own titles
+    own, tmp = d / f'{name}.{profile}.png', d / f'.{name}.{profile}.png.tmp{os.getpid()}'
+    fig.savefig(tmp, format='png', dpi=120, bbox_inches='tight', metadata=dict(zip(FIGURE_TAGS, (str(drawn), note))))
+    os.replace(tmp, own)
+    drawings = [d / f'{name}.{q}.png' for q in reversed(PROFILES)]
+    best = next((p for p in drawings if p.exists() and figure_tags(p).get(FIGURE_TAGS[0]) != '0'), own)
+    atomic_copy(best, d / f'{name}.png')
+    return own

@@ -31,13 +31,13 @@ __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SM
            'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z',
            'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M',
            'AT_FIG5', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
-           'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'side_by_side', 'spread_table', 'speed_vs_paper',
-           'Run', 'hybrids_match', 'paper_placement', 'placement', 'kernel_beats', 'expected_max', 'best_beat',
-           'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence', 'direction', 'allperformer_slowest',
-           'hybrid_variance', 'hybrid_lag', 'training_stable', 'baseline_top_train', 'no_speedup', 'relu_faster',
-           'time_rises_with_m', 'synthetic_claims', 'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge',
-           'judge_campaign', 'judge_gpu', 'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure',
-           'departures']
+           'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame', 'side_by_side', 'spread_table',
+           'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement', 'kernel_beats', 'expected_max',
+           'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence', 'direction',
+           'allperformer_slowest', 'hybrid_variance', 'hybrid_lag', 'training_stable', 'baseline_top_train',
+           'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
+           'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu', 'favor_stabilizer_table',
+           'favor_stabilizer_record', 'favor_departure', 'departures']
 
 # %% ../../nbs/53_p002.ipynb #81d9dacf
 _SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
@@ -359,13 +359,26 @@ def paper_frame(paper_tables: dict) -> pd.DataFrame:
         kernel=lambda d: d.kernel.fillna('n/a').str.lower(), m=lambda d: pd.to_numeric(d.m, errors='coerce'))
 
 
-def side_by_side(df: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
-    "Our final / best accuracy (mean ± std over seeds) and epoch time beside the paper's, per configuration."
+def not_run_frame(missing: list) -> pd.DataFrame:
+    "The configurations of the runs `missing` (RunSpecs without a record, `effattn.experiment.missing_specs`): dataset, layout, kernel, m, seed."
+    return pd.DataFrame([dict(dataset=s.dataset, layout=s.tags['layout'], kernel=s.tags['kernel'] or 'n/a',
+                              m=float(s.tags['m']) if s.tags['m'] != '' else float('nan'), seed=s.seed) for s in missing],
+                        columns=['dataset', 'layout', 'kernel', 'm', 'seed'])
+
+
+def side_by_side(df: pd.DataFrame, paper: pd.DataFrame,
+                 missing: list = (),  # RunSpecs of the grid without a record (records only): their rows read 'not run'
+                 ) -> pd.DataFrame:
+    "Our final / best accuracy (mean ± std over seeds) and epoch time beside the paper's, per configuration; `runs` says how many seeds of it ran ('not run': none)."
     keys = ['dataset', 'layout', 'kernel', 'm']
     ours = df.groupby(keys, dropna=False).agg(final=('final', 'mean'), final_std=('final', 'std'), best=('best', 'mean'),
                                                seeds=('seed', 'count'), epoch_s=('epoch_s', 'mean')).reset_index()
+    gone = not_run_frame(missing).groupby(keys, dropna=False).size().rename('not_run').reset_index()
+    ours = ours.merge(gone, on=keys, how='outer').sort_values(keys, ignore_index=True)
+    ours['seeds'], left = ours.seeds.fillna(0).astype(int), ours.not_run.fillna(0).astype(int)
+    ours['runs'] = [f"{s} of {s + n} seeds" if s else 'not run' for s, n in zip(ours.seeds, left)]
     p = paper[keys + ['final', 'epoch_s']].rename(columns={'final': 'paper_final', 'epoch_s': 'paper_epoch_s'})
-    return ours.merge(p, on=keys, how='left')[keys + ['paper_final', 'final', 'final_std', 'best', 'seeds',
+    return ours.merge(p, on=keys, how='left')[keys + ['paper_final', 'final', 'final_std', 'best', 'seeds', 'runs',
                                                        'paper_epoch_s', 'epoch_s']]
 
 
