@@ -345,6 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument('--profile', default=None, choices=PROFILES,
                      help="whose claims to report (default: each claim from the strongest profile that judged it, "
                           "paper > cpu, written to data/REPRODUCTION.md); smoke writes runs/smoke/REPRODUCTION.md")
+    rep.add_argument('--rejudge', action='store_true',
+                     help="first judge each study's saved cpu results again under the current code (its claims.cpu.json "
+                          "rewritten; nothing trained or measured; a study whose claims would lose an id is left as it is)")
     rep.add_argument('--repo', **repo)
     lst = sub.add_parser('list', help='list the mechanisms, presets and experiment notebooks')
     lst.add_argument('--repo', **repo)
@@ -359,8 +362,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == 'device': return device.command(args)
         if args.cmd == 'report':
             from effattn.runtime import require_checkout
-            from effattn.report import write_report
-            path = write_report(profile=args.profile, root=require_checkout(args.repo, 'effattn report'))
+            from effattn.report import rejudge, write_report
+            root = require_checkout(args.repo, 'effattn report')
+            if args.rejudge: rejudge(root)
+            path = write_report(profile=args.profile, root=root)
             print(f"wrote {_show(path)}")
             return 0
     except (ModuleNotFoundError, FileNotFoundError) as e:  # a missing extra or checkout: the message says what to do

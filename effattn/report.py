@@ -28,7 +28,7 @@ __all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'SMOKE_HEADER', 'REASON_CELL', 'DEPA
            'short_reason', 'paper_section', 'build_report', 'Departure', 'cite_departures', 'claim_group',
            'verdict_counts', 'verdict_table', 'summary_bullets', 'Source', 'Headline', 'paper_value', 'our_values',
            'fmt_ours', 'fmt_delta', 'headline_table', 'Need', 'runs_need', 'speed_need', 'claim_needs', 'figure_link',
-           'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report']
+           'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report', 'rejudge']
 
 # %% ../nbs/44_report.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
@@ -655,3 +655,24 @@ def write_report(profile: str | None = None, path: str | Path | None = None, roo
     path = Path(path or (root / ('runs/smoke' if profile == 'smoke' else 'data') / 'REPRODUCTION.md'))
     atomic_write_text(path, build_report(profiles, root))
     return path
+
+# %% ../nbs/44_report.ipynb #ff68df20
+def rejudge(root: str | Path | None = None,
+            profile: str = 'cpu',  # whose saved results to judge again
+            papers: dict | None = None,  # the studies (default: every study of `effattn.papers.PAPERS`)
+            log=print) -> list[Path]:
+    """Judge each study's saved `profile` results again under the current code, rewriting its `claims.<profile>.json`;
+    nothing is trained or measured. A study whose new claims would drop an id its file has is left as it is (nothing lost)."""
+    out, root = [], repo_root(root)
+    for key, info in (papers or PAPERS).items():
+        res = output_dirs(key, profile, root)['results']
+        old = load_claims(key, profile, root)
+        if old is None or not hasattr(info, 'judge'): continue
+        claims = info.judge(profile, res, root / 'data' / 'paper')
+        lost = sorted({c['id'] for c in old['claims']} - {c.id for c in claims})
+        if lost:
+            if log: log(f"{key}: not re-judged: the current code no longer judges {', '.join(lost)} (run its notebook instead)")
+            continue
+        out.append(save_claims(key, profile, claims, res))
+        if log: log(f"{key}: {len(claims)} claims re-judged from its saved {profile} results")
+    return out
