@@ -880,8 +880,8 @@ HEADLINE = [  # the statements this study tests with numbers: FAVOR+'s rate, and
     Headline("Nyström 32 landmarks swapped in, no retraining: top-1 points lost (000 abstract: within 1–1.5, trained)", 'attention_error-downstream-no-retraining',
              Source('statements', dict(key='gap_high'), 'value'), _DROP('Nystrom'), 'draws'),
 ]
-_TRAINED = ("a CIFAR-10 model trained with {0} (the claim is about such models; ours was trained with softmax attention): a "
-            "50-epoch run no profile declares yet; no estimate: no record of that model to go by")
+_TRAINED = ("a CIFAR-10 model trained with {0} (ours used softmax): a 50-epoch run no profile declares yet, so no "
+            "estimate")
 NEEDS = {'attention_error-local-sufficient': Need(text=_TRAINED.format('a local pattern')),
          'attention_error-bigbird-random-links': Need(text=_TRAINED.format('BigBird and with Longformer patterns'))}
 FIGURES = {'attention_error-favor-rate-small-norm': 'fig0_favor_norm_scan.png', 'attention_error-favor-rate-real-norm': 'fig1_error_vs_budget_lowrank.png',
