@@ -158,12 +158,15 @@ def not_run(id: str, paper: str, claim: str, where: str, paper_value: str, why: 
 # %% ../nbs/44_report.ipynb #35ccaf4e
 def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str | Path | None = None,
                 name: str | None = None) -> Path:
-    "Write a paper's judged claims (with the verdict policy applied) to `<results>/claims.<name or profile>.json`, with provenance."
+    """Write a paper's judged claims (with the verdict policy applied) to `<results>/claims.<name or profile>.json`, with
+    provenance; a file that already holds exactly these claims is left as it is (its provenance names when they were judged)."""
     results_dir = Path(results_dir or output_dirs(paper, profile)['results'])
     ids = [c.id for c in claims]
     if len(ids) != len(set(ids)): raise ValueError(f"duplicate claim ids: {sorted(i for i in ids if ids.count(i) > 1)}")
     claims = [apply_policy(c, profile) for c in claims]
     path = results_dir / f'claims.{name or profile}.json'
+    same = path.exists() and json.loads(path.read_text()).get('claims') == json.loads(json.dumps([asdict(c) for c in claims]))
+    if same: return path
     atomic_write_text(path, json.dumps(dict(paper=paper, profile=profile, provenance=provenance(),
                                             claims=[asdict(c) for c in claims]), indent=1))
     return path
