@@ -651,7 +651,7 @@ def _phase_speed(w: Window) -> None:
         room = end - time.time()
         if room < min(timeout, 30): done[name] = 'skipped (speed budget spent)'; continue
         w.log(f"speed: {name} (at most {min(timeout, room):.0f} s)")
-        status, secs = _sub(['speed', name, '--device', w.device], min(timeout, room), w.log)
+        status, secs = _sub(['speed', name, '--device', w.device, '--root', str(repo_root(w.root))], min(timeout, room), w.log)
         done[name] = f"{status} in {secs:.0f} s"
     w.phases['speed'] = done
     w.log(f"speed: {done}")
@@ -891,9 +891,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('verb', choices=('checks', 'speed')); ap.add_argument('task', nargs='?')
     ap.add_argument('--device', default='cuda'); ap.add_argument('--json', default=None); ap.add_argument('--data', default=None)
     ap.add_argument('--papers', nargs='+', default=None); ap.add_argument('--only', default=None)
+    ap.add_argument('--root', default=None, help="speed: the checkout whose data/results/<paper>/gpu/ receives the tables")
     a = ap.parse_args(argv)
     if a.verb == 'checks': return _checks(a.device, Path(a.json), a.papers, a.only, Path(a.data))
-    speed_task(a.task, a.device); return 0
+    speed_task(a.task, a.device, root=a.root); return 0
 
 
 if __name__ == '__main__' and not hasattr(sys, 'ps1') and 'ipykernel' not in sys.modules:
