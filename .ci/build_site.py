@@ -185,6 +185,18 @@ def toc_markdown(lib: list[Path], exps: list[Path]) -> str:
     return '\n\n'.join(parts)
 
 
+def site_report(report: str, src: Path) -> str:
+    """data/REPRODUCTION.md as the site's page: the figures it links are copied beside it (`figures/`, as in the
+    checkout, one folder up), and its "(more)" links to the reasons' raw-HTML anchors become HTML links, which MyST
+    would otherwise try, and fail, to resolve as cross-references."""
+    figs = sorted({m for m in re.findall(r'\]\(\.\./figures/([^)\s]+)\)', report)})
+    for rel in figs:
+        (src / 'figures' / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / 'figures' / rel, src / 'figures' / rel)
+    report = report.replace('](../figures/', '](figures/')
+    return re.sub(r'\[([^\]]*)\]\(#(r-[^)\s]+)\)', r'<a href="#\2">\1</a>', report)
+
+
 def stage(src: Path) -> int:
     "Write the site's sources into `src`; return how many pages."
     shutil.rmtree(src, ignore_errors=True); src.mkdir(parents=True)
@@ -194,8 +206,8 @@ def stage(src: Path) -> int:
     for p in lib: write_nb(rewrite_links(library_nb(read_nb(p)), 0), src / p.name)
     exps = sorted((NBS / 'experiments').glob('*.ipynb'))
     for p in exps: write_nb(experiment_nb(p), src / 'experiments' / p.name)
-    report = (ROOT / 'data' / 'REPRODUCTION.md').read_text(encoding='utf-8')  # its tables need the in-page TOC's width:
-    (src / 'reproduction.md').write_text(REPORT_FRONT + report, encoding='utf-8')
+    report = site_report((ROOT / 'data' / 'REPRODUCTION.md').read_text(encoding='utf-8'), src)
+    (src / 'reproduction.md').write_text(REPORT_FRONT + report, encoding='utf-8')  # its tables need the in-page TOC's width
     index = rewrite_links(library_nb(read_nb(NBS / 'index.ipynb')), 0)
     index['cells'].append(md_cell(toc_markdown(lib, exps)))
     write_nb(index, src / 'index.ipynb')

@@ -293,6 +293,7 @@ def split_reason(reason: str, limit: int = REASON_CELL) -> tuple[str, str]:
 
 def short_reason(reason: str, anchor: str, limit: int = REASON_CELL) -> tuple[str, str]:
     "(cell, rest): a reason cut to at most `limit` characters with a link to the rest of it (`anchor`), and that rest."
+    if len(reason) <= limit: return reason, ''  # it fits: no cut, no link (and no anchor below for a link to miss)
     link = f" … [(more)](#{anchor})"
     head, rest = split_reason(reason, limit - len(link))
     return (head + link, rest) if rest else (reason, '')
@@ -603,7 +604,7 @@ def claim_needs(c: Claim, paper: str, root: Path) -> str:
 
 # %% ../nbs/44_report.ipynb #6ca206d2
 def figure_link(c: Claim, name: str | None, root: Path, report_dir: Path) -> str:
-    "' ([figure](path))': a link, relative to the report's folder, to figure `name` of the claim's paper at its profile, where it exists; else ''."
+    "` ([figure](...))`: a link, relative to the report's folder, to figure `name` of the claim's paper at its profile, where it exists; else ''."
     fig = output_dirs(c.paper, c.profile or 'cpu', root)['figures'] / name if name else None
     return f" ([figure]({Path(os.path.relpath(fig, report_dir)).as_posix()}))" if fig and fig.exists() else ''
 
