@@ -453,7 +453,7 @@ def _parser() -> argparse.ArgumentParser:
 def _attention(args) -> dict:
     "`python -m effattn.bench attention`: the table of every mechanism, then the sparse patterns beside their SDPA constructions."
     if args.threads: torch.set_num_threads(args.threads)
-    print(_header(args.device) + f" | {torch.get_num_threads()} threads")
+    print(_header(args.device))  # the hardware line names the torch threads
     out = {}
     if args.sdpa != 'only':
         print(f"# attention forward+backward: dim {args.dim}, {args.heads} heads, batch {args.batch}; median of "
