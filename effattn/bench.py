@@ -7,22 +7,29 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import functools
 import json
 import math
 import statistics
 import time
 from pathlib import Path
+from typing import Callable, Sequence
 
 import torch
-from torch import nn
+import torch.nn.functional as F
+from torch import Tensor, nn
 from tqdm import tqdm
 
+from .bench_peers import interleaved_timings, paired_ratio
 from .core import build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import peak_memory, provenance, sync, time_fn
+from .sparse import SparseAttention, grid_shape
 
 # %% auto #0
-__all__ = ['READABLE_REFERENCES', 'PRESET_DATA', 'bench_options', 'attention_benchmark', 'format_attention_table', 'preset_data',
-           'matmul_peak', 'PlainViT', 'train_benchmark', 'main']
+__all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_NOTE', 'PRESET_DATA', 'bench_options',
+           'attention_benchmark', 'format_attention_table', 'pattern_mask', 'sdpa_masked', 'sdpa_local2d_windows',
+           'sdpa_residue_classes', 'is_sparse', 'dense_mask_bytes', 'sdpa_contenders', 'sdpa_benchmark',
+           'format_sdpa_table', 'preset_data', 'matmul_peak', 'PlainViT', 'train_benchmark', 'main']
 
 # %% ../nbs/40_bench.ipynb #8352925c
 def bench_options(name: str, N: int) -> dict:
@@ -96,6 +103,192 @@ def format_attention_table(rows: list[dict], ref: str = 'softmax') -> str:
         lines.append(f"{name + ('*' if name in READABLE_REFERENCES else ''):<18}" + ''.join(parts))
     lines += [f"* {name}: {why}" for name, why in READABLE_REFERENCES.items() if name in names]
     return '\n'.join(lines)
+
+# %% ../nbs/40_bench.ipynb #2777e0ca
+def pattern_mask(layer: SparseAttention, N: int, device='cpu',
+                 rows: int = 512,  # query rows built at a time (keeps the index arithmetic small at large N)
+                 ) -> Tensor:
+    "The sparse `layer`'s pattern at length N as a bool `(N, N)` mask on `device`, from its FlexAttention mask_mod."
+    mod, ki = layer.mask_mod(N, device), torch.arange(N, device=device)
+    return torch.cat([mod(0, 0, qi[:, None], ki[None, :]) for qi in torch.arange(N, device=device).split(rows)])
+
+
+def sdpa_masked(q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d), (B, H, M, d), (B, H, M, dv)
+                mask: Tensor,  # bool (N, M): True where query i may attend to key j
+                scale: float | None = None) -> Tensor:
+    "A pattern as SDPA with a dense mask, given 4-D as `(1, 1, N, M)` (a 3-D mask is CPU SDPA's slow math path)."
+    if mask.dtype != torch.bool or tuple(mask.shape) != (q.shape[-2], k.shape[-2]):
+        raise ValueError(f"sdpa_masked: mask must be the bool (N, M) = {(q.shape[-2], k.shape[-2])} pattern; got "
+                         f"{mask.dtype} {tuple(mask.shape)}. Build it with pattern_mask(layer, N).")
+    return F.scaled_dot_product_attention(q, k, v, attn_mask=mask[None, None], scale=scale)
+
+# %% ../nbs/40_bench.ipynb #75b5807e
+def _windows(t: Tensor,  # (B, H, h, w, d) patch grid
+             side: int, halo: int,  # window side; extra rows and columns on each side
+             Hp: int, Wp: int,  # the grid padded to whole windows
+             ) -> Tensor:
+    "`(B*H, windows, (side + 2 halo)^2, d)`: each window of the zero-padded grid with `halo` around it, d last and contiguous."
+    B, H, h, w, d = t.shape
+    K = side + 2 * halo
+    u = F.pad(t, (0, 0, halo, Wp - w + halo, halo, Hp - h + halo)).unfold(2, K, side).unfold(3, K, side)  # (B,H,nh,nw,d,K,K)
+    return u.permute(0, 1, 2, 3, 5, 6, 4).reshape(B * H, -1, K * K, d)  # a last dim of stride 1: SDPA's fused kernel
+
+
+def _window_mask(h: int, w: int, side: int, halo: int, Hp: int, Wp: int, radius: int | None, device) -> Tensor:
+    "`(windows, side^2, (side + 2 halo)^2)` bool: the key is a patch (and, sliding, |dr|, |dc| <= radius); padded queries see all."
+    K = side + 2 * halo
+    valid = torch.zeros(Hp + 2 * halo, Wp + 2 * halo, dtype=torch.bool, device=device)
+    valid[halo:halo + h, halo:halo + w] = True
+    keys = valid.unfold(0, K, side).unfold(1, K, side).flatten(0, 1).flatten(-2)[:, None, :]  # (windows, 1, K*K)
+    queries = valid[halo:halo + Hp, halo:halo + Wp].unfold(0, side, side).unfold(1, side, side).flatten(0, 1).flatten(-2)
+    m = keys.expand(-1, side * side, -1)
+    if radius is not None:
+        a, c = torch.arange(side, device=device), torch.arange(K, device=device) - halo
+        near = (a[:, None] - c[None, :]).abs() <= radius                 # (side, K): query row/col vs key row/col
+        m = m & (near[:, None, :, None] & near[None, :, None, :]).reshape(side * side, K * K)
+    return m | ~queries[:, :, None]  # a padded query's row is discarded; seeing every key keeps its softmax finite
+
+
+def sdpa_local2d_windows(
+    q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d): prefix tokens, then patches in raster order
+    window: int = 14, mode: str = 'block', grid: Sequence[int] | None = None, prefix_tokens: int = 1,  # as local2d's
+    scale: float | None = None,
+    block: int | None = None,  # 'sliding': side of a window of queries (default max(2 * window, 4), as effattn's)
+) -> Tensor:
+    "local2d as SDPA per window of queries over its keys: the grid padded to whole windows, one call with a 4-D mask."
+    B, H, N, d = q.shape
+    P = prefix_tokens
+    h, w = grid_shape(N, grid, P, 'sdpa_local2d_windows')
+    side, halo, radius = (window, 0, None) if mode == 'block' else (block or max(2 * window, 4), window, window)
+    Hp, Wp = -(-h // side) * side, -(-w // side) * side
+    qx, kx, vx = (t[..., P:, :].unflatten(-2, (h, w)) for t in (q, k, v))
+    qw, kw, vw = _windows(qx, side, 0, Hp, Wp), _windows(kx, side, halo, Hp, Wp), _windows(vx, side, halo, Hp, Wp)
+    mask = _window_mask(h, w, side, halo, Hp, Wp, radius, q.device)
+    if P:  # the prefix keys, appended to every window
+        each = lambda t: t[..., :P, :].reshape(B * H, 1, P, -1).expand(-1, kw.shape[1], -1, -1)
+        kw, vw = torch.cat([kw, each(k)], -2), torch.cat([vw, each(v)], -2)
+        mask = torch.cat([mask, mask.new_ones(*mask.shape[:-1], P)], -1)
+    out = F.scaled_dot_product_attention(qw, kw, vw, attn_mask=None if mask.all() else mask[None], scale=scale)
+    out = out.reshape(B, H, Hp // side, Wp // side, side, side, -1).transpose(3, 4).reshape(B, H, Hp, Wp, -1)
+    out = out[:, :, :h, :w].flatten(2, 3)
+    if not P: return out
+    return torch.cat([F.scaled_dot_product_attention(q[..., :P, :], k, v, scale=scale), out], -2)  # prefix: every key
+
+# %% ../nbs/40_bench.ipynb #1fca44d0
+def sdpa_residue_classes(q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
+                         stride: int = 14, scale: float | None = None) -> Tensor:
+    "strided as SDPA over each residue class: one unmasked call per class c, c + s, c + 2s, ... (s = stride)."
+    N = q.shape[-2]
+    s = min(stride, N)
+    outs = [F.scaled_dot_product_attention(q[..., c::s, :], k[..., c::s, :], v[..., c::s, :], scale=scale) for c in range(s)]
+    token = torch.cat([torch.arange(c, N, s, device=q.device) for c in range(s)])  # the token of each row of cat(outs)
+    return torch.cat(outs, -2).index_select(-2, token.argsort())
+
+# %% ../nbs/40_bench.ipynb #bb4655a4
+SDPA_DENSE = ('sdpa dense', "SDPA with the pattern as a dense 4-D (1, 1, N, N) bool mask")
+SDPA_CONSTRUCTIONS = {  # sparse mechanism -> (row, what it is, layer -> kernel(q, k, v)): its cheaper exact construction
+    'local2d': ('sdpa windows', "SDPA per window of queries over its keys (sliding: with a halo; + the prefix keys), "
+                "the grid padded to whole windows: one call, 4-D mask", lambda l: functools.partial(
+                    sdpa_local2d_windows, window=l.window, mode=l.mode, grid=l.grid, prefix_tokens=l.prefix_tokens)),
+    'strided': ('sdpa classes', "one unmasked SDPA call per residue class mod the stride",
+                lambda l: functools.partial(sdpa_residue_classes, stride=l.stride)),
+}
+
+
+def is_sparse(name: str) -> bool:
+    "Is mechanism `name` a fixed sparsity pattern (a `SparseAttention`: it has a mask, so SDPA constructions)?"
+    return issubclass(get_attention_spec(name).cls, SparseAttention)
+
+
+def dense_mask_bytes(N: int) -> int:
+    "Bytes of the dense construction's N x N tensors: the bool mask, and the float copy CPU SDPA makes of it."
+    return 5 * N * N
+
+
+def sdpa_contenders(layer: SparseAttention, N: int, device='cpu', dense_limit_gb: float = 4.0) -> tuple[dict, dict]:
+    "`({row: kernel(q, k, v)}, {row: why skipped})`: effattn's kernel and the SDPA constructions of its pattern at length N."
+    kernels, skipped = {'effattn': layer.kernel}, {}
+    if layer.name in SDPA_CONSTRUCTIONS:
+        row, _, make = SDPA_CONSTRUCTIONS[layer.name]
+        kernels[row] = make(layer)
+    if dense_mask_bytes(N) > dense_limit_gb * 2 ** 30:
+        skipped[SDPA_DENSE[0]] = (f"skipped: its N x N mask takes ~{dense_mask_bytes(N) / 2 ** 30:.1f} GB > "
+                                  f"dense_limit_gb={dense_limit_gb} (raise it to run this row)")
+    else:
+        mask = pattern_mask(layer, N, device)
+        kernels[SDPA_DENSE[0]] = lambda q, k, v: sdpa_masked(q, k, v, mask)
+    return kernels, skipped
+
+# %% ../nbs/40_bench.ipynb #8818a620
+def _fwd_bwd(kernel: Callable, qkv: list[Tensor]) -> Callable:
+    "A closure: forward and backward of `kernel` on q, k, v (their gradients cleared first, so every call does the same work)."
+    def run():
+        for t in qkv: t.grad = None
+        kernel(*qkv).sum().backward()
+    return run
+
+
+def sdpa_benchmark(
+    names: list[str] | None = None,  # mechanisms; those that are not sparse patterns are left out (default: all sparse)
+    sizes=(1024, 4096), dim: int = 64, heads: int = 4, batch: int = 2,
+    device: str = 'cpu', warmup: int = 1, repeats: int = 7, max_seconds: float = 5.0,  # as bench_peers' round robin
+    memory: bool = True, dense_limit_gb: float = 4.0, log=print,
+) -> list[dict]:
+    "Each sparse pattern's kernel and its SDPA constructions, forward+backward, timed round by round: paired ratios, bytes per token."
+    rows = []
+    for name in [n for n in (names or list_attention()) if is_sparse(n)]:
+        for N in sizes:
+            torch.manual_seed(0)
+            layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).to(device)
+            kernels, skipped = sdpa_contenders(layer, N, device, dense_limit_gb)
+            qkv = [torch.randn(batch, layer.kernel_heads, N, dim // layer.kernel_heads, device=device, requires_grad=True)
+                   for _ in range(3)]
+            fns = {row: _fwd_bwd(f, qkv) for row, f in kernels.items()}
+            times = interleaved_timings(fns, device, warmup, repeats, max_seconds)
+            for row, t in times.items():
+                r = dict(name=name, N=N, impl=row, batch=batch)
+                if isinstance(t, str): r['error'] = t
+                else:
+                    r.update(ms=1e3 * statistics.median(t), rounds=len(t), times_ms=[round(1e3 * x, 4) for x in t])
+                    if isinstance(times['effattn'], list): r['eff_ratio'] = paired_ratio(times['effattn'], t)
+                    if memory: r['bytes_per_token'] = peak_memory(fns[row], device) / (batch * N)
+                rows.append(r)
+                if log: log(_sdpa_line(r))
+            rows += [dict(name=name, N=N, impl=row, batch=batch, error=why) for row, why in skipped.items()]
+    return rows
+
+
+def _sdpa_line(r: dict) -> str:
+    "A log line for one row of `sdpa_benchmark`."
+    head = f"  {r['name']:<11} N={r['N']:<6} {r['impl']:<13}"
+    if 'ms' not in r: return head + r['error']
+    return (head + f"{r['ms']:10.2f} ms" + (f"  eff/this {r['eff_ratio']:.2f}" if 'eff_ratio' in r else '')
+            + (f"  {r['bytes_per_token'] / 1e3:.2f} kB/token" if 'bytes_per_token' in r else ''))
+
+# %% ../nbs/40_bench.ipynb #27195ee3
+SDPA_NOTE = ("# eff/this: effattn's time over this row's, the median of per-round ratios (the rows are timed round by "
+             "round, as bench_peers); < 1: effattn is faster. kB/token: peak bytes of one forward+backward per token "
+             "(batch x N); mem eff/this: effattn's over this row's.")
+
+
+def format_sdpa_table(rows: list[dict]) -> str:
+    "Each sparse pattern's effattn row with its SDPA constructions beside it at each N; then what each row is."
+    eff = {(r['name'], r['N']): r for r in rows if r['impl'] == 'effattn'}
+    lines = [SDPA_NOTE, f"{'pattern':<12}{'row':<14}{'N':>7}{'ms':>11}{'eff/this':>10}{'kB/token':>10}{'mem eff/this':>14}"
+                        f"{'rounds':>8}"]
+    for r in rows:
+        if 'ms' not in r:
+            lines.append(f"{r['name']:<12}{r['impl']:<14}{r['N']:>7}  {r['error']}"); continue
+        e, b = eff.get((r['name'], r['N']), {}), r.get('bytes_per_token')
+        mem = f"{e['bytes_per_token'] / b:.2f}" if b and 'bytes_per_token' in e else '-'
+        lines.append(f"{r['name']:<12}{r['impl']:<14}{r['N']:>7}{r['ms']:>11.2f}"
+                     f"{format(r['eff_ratio'], '.2f') if 'eff_ratio' in r else '-':>10}"
+                     f"{format(b / 1e3, '.2f') if b else '-':>10}{mem:>14}{r['rounds']:>8}")
+    what = {'effattn': "the layer's own kernel (backend 'auto', on the CPU the blocked kernels; strided and local2d's "
+                       "block mode run fused SDPA inside)", SDPA_DENSE[0]: SDPA_DENSE[1],
+            **{row: why for row, why, _ in SDPA_CONSTRUCTIONS.values()}}
+    used = {r['impl'] for r in rows}
+    return '\n'.join(lines + [f"* {row}: {why}" for row, why in what.items() if row in used])
 
 # %% ../nbs/40_bench.ipynb #2755fa6d
 PRESET_DATA = {  # preset prefix -> (dataset, augmentation pipeline) used by the papers
@@ -224,20 +417,25 @@ def _header(device: str) -> str:
     return (f"# {p['hardware']} | torch {p['torch']} | effattn {p['effattn']} @ {p['commit']} | {p['date']}")
 
 
-def main(argv: list[str] | None = None):
-    "Entry point of `python -m effattn.bench`."
+def _parser() -> argparse.ArgumentParser:
+    "The command line of `python -m effattn.bench`."
     ap = argparse.ArgumentParser(prog='python -m effattn.bench', description='effattn benchmarks (they print figures).')
     sub = ap.add_subparsers(dest='what', required=True)
-    a = sub.add_parser('attention', help='forward+backward time and peak memory of every mechanism')
+    a = sub.add_parser('attention', help='forward+backward time and peak memory of every mechanism; sparse patterns '
+                                         'beside their SDPA constructions')
     a.add_argument('--sizes', type=int, nargs='+', default=[64, 256, 1024, 4096])
     a.add_argument('--dim', type=int, default=64)
     a.add_argument('--heads', type=int, default=4)
     a.add_argument('--batch', type=int, default=8)
     a.add_argument('--mechanisms', nargs='+', default=None, help=f"default: all ({', '.join(list_attention())})")
     a.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')
-    a.add_argument('--repeats', type=int, default=5)
-    a.add_argument('--max-seconds', type=float, default=5.0, help='time budget per measurement')
+    a.add_argument('--repeats', type=int, default=5, help='timed calls (the SDPA comparison: rounds)')
+    a.add_argument('--max-seconds', type=float, default=5.0, help='time budget per measurement (>= 3 calls or rounds)')
     a.add_argument('--no-memory', action='store_true')
+    a.add_argument('--threads', type=int, default=None, help="torch CPU threads (default: torch's)")
+    a.add_argument('--sdpa', default='also', choices=['also', 'only', 'no'],
+                   help='the sparse patterns beside their SDPA constructions: after the table (also), alone, or not')
+    a.add_argument('--dense-limit-gb', type=float, default=4.0, help='skip the dense-mask SDPA construction beyond this')
     a.add_argument('--json', default=None, help='also write the rows to this JSON file')
     t = sub.add_parser('train', help="training throughput of a preset's model")
     t.add_argument('--preset', default='002_cifar')
@@ -249,23 +447,41 @@ def main(argv: list[str] | None = None):
     t.add_argument('--compile', action='store_true')
     t.add_argument('--source', default='auto', help="data source: auto, offline, download or sample")
     t.add_argument('--json', default=None)
-    args = ap.parse_args(argv)
-    if args.what == 'attention':
-        print(_header(args.device))
+    return ap
+
+
+def _attention(args) -> dict:
+    "`python -m effattn.bench attention`: the table of every mechanism, then the sparse patterns beside their SDPA constructions."
+    if args.threads: torch.set_num_threads(args.threads)
+    print(_header(args.device))  # the hardware line names the torch threads
+    out = {}
+    if args.sdpa != 'only':
         print(f"# attention forward+backward: dim {args.dim}, {args.heads} heads, batch {args.batch}; median of "
               f"{args.repeats} repeats; peak memory of one forward+backward")
-        rows = attention_benchmark(args.mechanisms, args.sizes, args.dim, args.heads, args.batch, args.device,
-                                   repeats=args.repeats, max_seconds=args.max_seconds, memory=not args.no_memory)
-        print(); print(format_attention_table(rows))
+        out['rows'] = attention_benchmark(args.mechanisms, args.sizes, args.dim, args.heads, args.batch, args.device,
+                                          repeats=args.repeats, max_seconds=args.max_seconds, memory=not args.no_memory)
+        print(); print(format_attention_table(out['rows']))
+    if args.sdpa != 'no' and any(is_sparse(n) for n in args.mechanisms or list_attention()):
+        print(f"\n# sparse patterns beside their SDPA constructions: kernel (B, H, N, d) forward+backward, dim {args.dim}, "
+              f"{args.heads} heads, batch {args.batch}; up to {args.repeats} rounds")
+        out['sdpa_rows'] = sdpa_benchmark(args.mechanisms, args.sizes, args.dim, args.heads, args.batch, args.device,
+                                          repeats=args.repeats, max_seconds=args.max_seconds, memory=not args.no_memory,
+                                          dense_limit_gb=args.dense_limit_gb)
+        print(); print(format_sdpa_table(out['sdpa_rows']))
+    return out
+
+
+def main(argv: list[str] | None = None):
+    "Entry point of `python -m effattn.bench`."
+    args = _parser().parse_args(argv)
+    if args.what == 'attention': out = _attention(args)
     else:
         from effattn.runtime import resolve_device
         print(_header(str(resolve_device(args.device))))
-        rows = train_benchmark(args.preset, args.attention, batch_size=args.batch, steps=args.steps, blocks=args.blocks,
-                               device=args.device, compile=args.compile, source=args.source)
-    if args.json:
-        Path(args.json).write_text(json.dumps(dict(provenance=provenance(), rows=rows), indent=1, default=str))
-    return rows
-
+        out = dict(rows=train_benchmark(args.preset, args.attention, batch_size=args.batch, steps=args.steps,
+                                        blocks=args.blocks, device=args.device, compile=args.compile, source=args.source))
+    if args.json: Path(args.json).write_text(json.dumps(dict(provenance=provenance(), **out), indent=1, default=str))
+    return out.get('rows', out.get('sdpa_rows'))
 
 if __name__ == '__main__' and not getattr(builtins, '__IPYTHON__', False):
     main()

@@ -313,22 +313,22 @@ def _grid_attention(
     prefix: tuple | None = None,  # (kp (*L, P, d), vp (*L, P, dv)): keys every patch sees
     dropout_p: float = 0.0,
 ) -> Tensor:
-    "Blocked 2-D window attention on a patch grid; returns `(*L, h*w, dv)`."
+    """Blocked 2-D window attention on a patch grid: each block of queries and its key region (+ prefix keys), one fused
+    SDPA call over all blocks with a 4-D mask (padding; sliding distance); returns `(*L, h*w, dv)`."""
     *L, h, w, d = qx.shape
     (bh, bw), (hh, hw) = block, halo
     nbh, nbw = -(-h // bh), -(-w // bw)
     Hp, Wp, Kh, Kw = nbh * bh, nbw * bw, bh + 2 * hh, bw + 2 * hw
-    acc, dev = _acc(qx.dtype), qx.device
+    dev = qx.device
     qb = F.pad(qx, (0, 0, 0, Wp - w, 0, Hp - h)).unflatten(-3, (nbh, bh)).unflatten(-2, (nbw, bw))
     qb = qb.transpose(-4, -3).flatten(-3, -2)                            # (*L, nbh, nbw, bh*bw, d)
 
-    def region(t, extra=None):  # (*L, h, w, d) -> (*L, nbh, nbw, d, Kh*Kw [+ P]): each block's key region [+ prefix]
+    def region(t, extra=None):  # (*L, h, w, d) -> (*L, nbh, nbw, Kh*Kw [+ P], d): each block's key region [+ prefix]
         t = F.pad(t, (0, 0, hw, Wp - w + hw, hh, Hp - h + hh))
-        u = t.unfold(-3, Kh, bh).unfold(-3, Kw, bw)                     # (*L, nbh, nbw, d, Kh, Kw), a view
-        if extra is None: return u.flatten(-2)
-        out = u.new_empty(*u.shape[:-2], Kh * Kw + extra.shape[-2])     # one copy, with room for the prefix keys
-        out[..., :Kh * Kw].unflatten(-1, (Kh, Kw)).copy_(u)
-        out[..., Kh * Kw:].copy_(extra.transpose(-2, -1)[..., None, None, :, :])
+        u = t.unfold(-3, Kh, bh).unfold(-3, Kw, bw).movedim(-3, -1)     # (*L, nbh, nbw, Kh, Kw, d), a view
+        out = u.new_empty(*u.shape[:-3], Kh * Kw + (0 if extra is None else extra.shape[-2]), u.shape[-1])
+        out[..., :Kh * Kw, :].unflatten(-2, (Kh, Kw)).copy_(u)          # one copy, d last (SDPA's fused kernel needs it)
+        if extra is not None: out[..., Kh * Kw:, :].copy_(extra[..., None, None, :, :])
         return out
 
     valid = torch.zeros(Hp + 2 * hh, Wp + 2 * hw, dtype=torch.bool, device=dev)
@@ -342,11 +342,14 @@ def _grid_attention(
         rel = ((cr[None] - hh - ar[:, None]).abs() <= window) & ((cc[None] - hw - ac[:, None]).abs() <= window)
         allowed = allowed & rel                                          # (nbh, nbw, bh*bw, Kh*Kw)
     kp, vp = prefix if prefix is not None else (None, None)
-    kr, vr = region(kx, kp), region(vx, vp)  # prefix keys appended to every region: one matmul, one score tensor
+    kr, vr = region(kx, kp), region(vx, vp)  # prefix keys appended to every region: one call over all blocks
     if prefix is not None:
         allowed = torch.cat([allowed, allowed.new_ones(*allowed.shape[:-1], kp.shape[-2])], -1)
-    p = _joint_softmax([_masked(qb @ kr, allowed, scale, acc)], dropout_p)[0]
-    out = p.to(vx.dtype) @ vr.transpose(-2, -1)                          # (*L, nbh, nbw, bh*bw, dv)
+    padded = ~valid[hh:hh + Hp, hw:hw + Wp].unfold(0, bh, bh).unfold(1, bw, bw).flatten(-2)  # (nbh, nbw, bh*bw)
+    allowed = allowed | padded[..., None]  # a padded query (discarded) sees every key: no empty softmax row
+    fold = lambda t: t.reshape(-1, nbh * nbw, *t.shape[-2:])  # (L..., blocks, n, d): the mask broadcasts over L, no copy
+    out = F.scaled_dot_product_attention(fold(qb), fold(kr), fold(vr), attn_mask=fold(allowed), dropout_p=dropout_p,
+                                         scale=scale).reshape(*L, nbh, nbw, bh * bw, -1)  # (*L, nbh, nbw, bh*bw, dv)
     out = out.unflatten(-2, (bh, bw)).transpose(-4, -3)                  # (*L, nbh, bh, nbw, bw, dv)
     return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
 
