@@ -11,12 +11,13 @@ from dataclasses import dataclass
 
 from torch import nn
 
+from .conv_performer import ConvPerformer003
 from .core import check_choice
 from .vit import ViT
 
 # %% auto #0
-__all__ = ['PRESETS', 'BUILDERS', 'Preset', 'register_builder', 'register_preset', 'list_presets', 'preset', 'builder',
-           'model_options', 'create_model']
+__all__ = ['PRESETS', 'BUILDERS', 'PAPER_CODE_000', 'PAPER_TEXT_000', 'Preset', 'register_builder', 'register_preset',
+           'list_presets', 'preset', 'builder', 'model_options', 'create_model']
 
 # %% ../nbs/21_presets.ipynb #2fede5b4
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Preset:
     description: str
     config: dict  # constructor arguments
     sources: dict  # argument -> where its value comes from
-    builder: str = 'vit'  # the model class, by its name in BUILDERS ('vit', or one a paper module registers)
+    builder: str = 'vit'  # the model class, by its name in BUILDERS ('vit', or a paper's own, e.g. 'conv_performer_003')
     notes: str = ''
 
 
@@ -36,7 +37,7 @@ BUILDERS: dict[str, type[nn.Module]] = {'vit': ViT}
 
 def register_builder(name: str,  # what presets put in `builder`
                      cls: type[nn.Module]) -> type[nn.Module]:
-    "Make `cls` the model class of the presets whose builder is `name` (a paper module registers its own models)."
+    "Make `cls` the model class of the presets whose builder is `name` (e.g. a paper's own model class)."
     old = BUILDERS.get(name)
     if old is not None and old.__qualname__ != cls.__qualname__:
         raise ValueError(f"builder {name!r} is already {old.__qualname__}; register {cls.__qualname__} under another name.")
@@ -58,21 +59,18 @@ def register_preset(p: Preset) -> Preset:
 
 
 def list_presets() -> list[str]:
-    "Names of all presets, the paper modules' included (they are imported on first use)."
-    from effattn.papers import load_papers  # here, not at the top: the paper modules import this module
-    return sorted(load_papers(PRESETS))
+    "Names of all presets (the papers' are defined in this module)."
+    return sorted(PRESETS)
 
 
 def preset(name: str) -> Preset:
-    "The preset called `name` (importing the paper modules if it is not known yet); a ValueError lists the valid names otherwise."
-    from effattn.papers import load_papers
-    return PRESETS[check_choice('preset', name, sorted(load_papers(PRESETS, name)))]
+    "The preset called `name`; a ValueError lists the valid names otherwise."
+    return PRESETS[check_choice('preset', name, sorted(PRESETS))]
 
 
 def builder(name: str) -> type[nn.Module]:
     "The model class registered as `name`."
-    from effattn.papers import load_papers
-    return BUILDERS[check_choice('builder', name, sorted(load_papers(BUILDERS, name)))]
+    return BUILDERS[check_choice('builder', name, sorted(BUILDERS))]
 
 
 def model_options(name: str) -> list[str]:
@@ -103,3 +101,90 @@ def create_model(
         return cls(**{**copy.deepcopy(p.config), **overrides})
     except TypeError as e:
         raise ValueError(f"create_model({name!r}): {e}. Valid arguments are those of {cls.__name__}: {valid}.") from None
+
+# %% ../nbs/21_presets.ipynb #b14cc045
+PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
+PAPER_TEXT_000 = '000 paper text'
+
+
+def _p000(img_size, patch, classes):
+    src = PAPER_CODE_000
+    return dict(config=dict(img_size=img_size, patch_size=patch, in_chans=3, num_classes=classes, dim=192, depth=8,
+                            heads=3, mlp_dim=768, act='gelu_tanh', final_norm=False, qkv_bias=True, drop=0.1,
+                            attn_drop=0.1, proj_drop=0.1, mlp_drop=0.1, norm_eps=1e-5, init='000'),
+                sources=dict(img_size='000 §3.1 (160x160) / CIFAR 32x32', patch_size='000 §5.3 (P = 8, 10, 16); CIFAR P=4 (code)',
+                             in_chans='RGB', num_classes='dataset', dim=src, depth=src, heads=src, mlp_dim=src,
+                             act=src + ': tanh-GELU', final_norm=src + ': no final LayerNorm', qkv_bias='assumed (nn.Linear default)',
+                             drop=src, attn_drop=src, proj_drop=src, mlp_drop=src + ': dropout on the MLP output',
+                             norm_eps='assumed: PyTorch nn.LayerNorm default', init=src))
+
+
+for _p in (8, 10, 16):
+    register_preset(Preset(f'000_imagenette_p{_p}', f"000's ViT on Imagenette 160px, patch {_p} (N = {(160 // _p) ** 2})",
+                           builder='vit', **_p000(160, _p, 10)))
+register_preset(Preset('000_cifar', "000's ViT (the code's d=192 model) on CIFAR-10, patch 4", **_p000(32, 4, 10)))
+register_preset(Preset(
+    '000_cifar_papertext', "000's CIFAR model as the paper's text describes it (d=48, h=4, L=4, MLP 192, P=4)",
+    config=dict(img_size=32, patch_size=4, in_chans=3, num_classes=10, dim=48, depth=4, heads=4, mlp_dim=192,
+                act='gelu', final_norm=True, norm_eps=1e-5, init='000'),
+    sources=dict(img_size='CIFAR', patch_size=PAPER_TEXT_000 + ' §4.1', in_chans='RGB', num_classes='CIFAR-10',
+                 dim=PAPER_TEXT_000, depth=PAPER_TEXT_000, heads=PAPER_TEXT_000, mlp_dim=PAPER_TEXT_000,
+                 act='000 §4.1 (GELU)', final_norm='assumed', norm_eps='assumed: PyTorch default', init=PAPER_CODE_000),
+    notes="Has 0.12M parameters, not the '3.7M' the paper reports for it: the reported runs used the code's model (000_cifar)."))
+
+# %% ../nbs/21_presets.ipynb #b00c2deb
+_SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
+
+
+def _p002(img_size, in_chans):
+    return dict(
+        config=dict(img_size=img_size, patch_size=4, in_chans=in_chans, num_classes=10, dim=64, depth=4, heads=4,
+                    mlp_ratio=2.0, act='gelu', final_norm=True, qkv_bias=True, norm_eps=1e-5, init='002'),
+        sources=dict(img_size='dataset', patch_size='002 §4.3.1 (P = 4)', in_chans='dataset', num_classes='dataset',
+                     dim='002 §4.3.1 (d = 64)', depth=_SRC002, heads=_SRC002, mlp_ratio=_SRC002 + ' (ratio 2)',
+                     act=_SRC002 + ': exact GELU', final_norm='002 §4.3.4 (LayerNorm before the head)', qkv_bias=_SRC002,
+                     norm_eps='assumed: PyTorch default', init=_SRC002 + ': pos/cls/head trunc-normal 0.02, rest default'))
+
+
+register_preset(Preset('002_mnist', "002's ViT on MNIST (N = 49 patches of 4x4)", **_p002(28, 1)))
+register_preset(Preset('002_cifar', "002's ViT on CIFAR-10 (N = 64 patches of 4x4)", **_p002(32, 3)))
+register_preset(Preset(
+    '002_synthetic', "002's synthetic ImageNet-scale model: 224px, patch 8 (785 tokens), 1000 classes (§7)",
+    config=dict(img_size=224, patch_size=8, in_chans=3, num_classes=1000, dim=192, depth=8, heads=3, mlp_ratio=4.0,
+                act='gelu', final_norm=True, qkv_bias=True, norm_eps=1e-5, init='002'),
+    sources=dict(img_size='002 §7', patch_size='002 §7 (p = 8)', in_chans='002 §7', num_classes='002 §7',
+                 dim=_SRC002, depth=_SRC002, heads=_SRC002, mlp_ratio=_SRC002, act=_SRC002, final_norm=_SRC002,
+                 qkv_bias=_SRC002, norm_eps='assumed: PyTorch default', init=_SRC002)))
+
+# %% ../nbs/21_presets.ipynb #0083ef53
+_SRC003 = '003 §5.4 / Algorithm 1'
+register_preset(Preset(
+    '003_vit', "003's ViT on CIFAR-10 (d=256, depth 8, 8 heads, MLP 512, patch 4)",
+    config=dict(img_size=32, patch_size=4, in_chans=3, num_classes=10, dim=256, depth=8, heads=8, mlp_dim=512,
+                act='relu', final_norm=True, drop=0.1, attn_drop=0.1, proj_drop=0.1, mlp_drop=0.1, norm_eps=1e-5, init='timm'),
+    sources=dict(img_size='CIFAR-10', patch_size=_SRC003, in_chans='RGB', num_classes='CIFAR-10', dim=_SRC003,
+                 depth=_SRC003, heads=_SRC003, mlp_dim=_SRC003, act='003 §3 FFN formula (ReLU); encoder unspecified',
+                 final_norm=_SRC003 + ' (LayerNorm in the head)', drop=_SRC003 + ' (dropout 0.1, placement assumed)',
+                 attn_drop='assumed', proj_drop='assumed', mlp_drop='assumed', norm_eps='assumed: PyTorch default',
+                 init='ours (unspecified)')))
+
+# %% ../nbs/21_presets.ipynb #3eb9c7a8
+register_builder('conv_performer_003', ConvPerformer003)
+
+_SRC003P = '003 §6.5 / §7 / §8 / §9 (best reported configuration)'
+for _name, _attn, _cfg in (
+        ('relu', 'performer_relu', dict(dim=960, depth=4, heads=16, attn_options={'features': 256, 'kernel_options': {'eps': 1e-6}}, dropout=0.1)),
+        ('exp', 'performer_exp', dict(dim=576, depth=3, heads=16, attn_options={'features': 256}, dropout=0.1)),
+        ('elu', 'performer_elu', dict(dim=768, depth=1, heads=8, attn_options={'features': 256, 'kernel_options': {'alpha': 0.25}}, dropout=0.0)),
+        ('gelu', 'performer_gelu', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0)),
+        ('ftheta', 'performer_mlp', dict(dim=768, depth=5, heads=16, attn_options={'features': 512}, dropout=0.05)),
+        ('mixture', 'performer_ftheta', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0))):
+    register_preset(Preset(
+        f'003_performer_{_name}', f"003's Performer-{_name} model (CNN + length-1 sequence), its best reported setting",
+        builder='conv_performer_003', config=dict(attention=_attn, **_cfg),
+        sources=dict(attention=f'003 Performer-{_name}', dim=_SRC003P, depth=_SRC003P, heads=_SRC003P,
+                     attn_options=_SRC003P + ('; exp features not stated, 256 (003 §6.1 "common choice")' if _name == 'exp' else
+                                              '; eps 1e-6 (003 Algorithm 2)' if _name == 'relu' else
+                                              '; the final f_theta of §9.4 (an MLP kernel, 85.08%)' if _name == 'ftheta' else
+                                              '; §9.3 first learnable mixture (84.84%); its width and depth are not stated: values of the GELU run assumed' if _name == 'mixture' else ''),
+                     dropout=_SRC003P + ('; the table says "5.0", read as 0.05' if _name == 'ftheta' else ''))))

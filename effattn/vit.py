@@ -11,10 +11,11 @@ import torch
 from torch import Tensor, nn
 
 from .core import build_attention, check_choice, check_positive_int, get_attention_spec, layer_heads, list_attention
+from .layouts import LAYOUTS, list_layouts, register_layout
 
 # %% auto #0
-__all__ = ['ACTIVATIONS', 'LAYOUTS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'DropPath', 'Block', 'register_layout',
-           'list_layouts', 'resolve_attention', 'ViT', 'init_vit']
+__all__ = ['ACTIVATIONS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'DropPath', 'Block', 'resolve_attention', 'ViT',
+           'init_vit']
 
 # %% ../nbs/20_vit.ipynb #389e2557
 def _pair(x) -> tuple[int, int]:
@@ -123,23 +124,6 @@ class Block(nn.Module):
         return x + self.drop_path2(self.mlp(self.norm2(x)))
 
 # %% ../nbs/20_vit.ipynb #876818e1
-LAYOUTS: dict[str, Callable[..., list]] = {}
-
-
-def register_layout(name: str):
-    "Decorator: register `fn(depth, **options) -> list of (name, options)` as a named attention layout."
-    def deco(fn):
-        LAYOUTS[name] = fn
-        return fn
-    return deco
-
-
-def list_layouts() -> list[str]:
-    "Names of every layout, the paper modules' included (they are imported on first use)."
-    from effattn.papers import load_papers  # here, not at the top: the paper modules import this module
-    return sorted(load_papers(LAYOUTS))
-
-
 def resolve_attention(
     attention,  # a mechanism name, a layout name, or a per-layer list
     depth: int,
@@ -148,9 +132,6 @@ def resolve_attention(
 ) -> list[tuple[str, dict]]:
     "Expand an attention choice into one `(name, options)` per layer, with clear errors."
     if isinstance(attention, str):
-        if attention not in list_attention():  # perhaps a paper's layout, its module not imported yet
-            from effattn.papers import load_papers
-            load_papers(LAYOUTS, attention)
         if attention in LAYOUTS:
             if attn_options: raise ValueError(f"layout {attention!r} takes layout_options, not attn_options.")
             try: layers = LAYOUTS[attention](depth, **(layout_options or {}))

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PAPERS', 'FIGURE_TAGS', 'Paper', 'load_papers', 'get_paper', 'override_profile', 'Results', 'save_table',
-           'save_values', 'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'save_figure']
+__all__ = ['PAPERS', 'FIGURE_TAGS', 'Paper', 'get_paper', 'override_profile', 'Results', 'save_table', 'save_values',
+           'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'save_figure']
 
 # %% ../../nbs/50_papers.ipynb #2a9ec618
 @dataclass(frozen=True)
@@ -48,17 +48,6 @@ PAPERS: dict[str, Paper] = {p.key: p for p in (
     Paper('attention_error', "Approximation error of each mechanism on a trained model's real q/k/v (ours)",
           'attention_error_real_qkv.ipynb', 'attention_error'),
 )}
-
-
-def load_papers(registry: dict | None = None,  # a generic module's registry (presets, builders, layouts, pipelines)
-                name: str | None = None,  # the name asked for: nothing is imported if `registry` has it already
-                ) -> dict | None:
-    """Import every study's module, so that what each registers on import exists: its presets and model classes
-    (`effattn.presets`), layouts (`effattn.vit`) and pipelines (`effattn.augment`); return `registry`. The generic
-    modules call it when they are asked for a name they do not know, or for the list of all names."""
-    if registry is None or name is None or name not in registry:
-        for p in PAPERS.values(): p.load()
-    return registry
 
 
 def get_paper(key: str) -> Paper:

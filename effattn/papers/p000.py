@@ -8,69 +8,27 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..augment import IMAGENET_MEAN, IMAGENET_STD, Pipeline, register_pipeline
 from ..experiment import RunSpec
 from . import override_profile
-from ..presets import Preset, register_preset
 
 # %% auto #0
-__all__ = ['PAPER_CODE_000', 'PAPER_TEXT_000', 'LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', 'TRAINED_CPU',
-           'IMAGENETTE_TRAIN', 'CIFAR_TRAIN', 'SCALING', 'PROFILES', 'CODE_SCHEDULE', 'IMG', 'TEXT_BATCH', 'CODE_BATCH',
-           'STEM_WIDTHS', 'RATE', 'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL',
-           'MIN_TIMED_BLOCKS', 'V100_GB', 'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS',
-           'CODE_DIFFERS', 'HYBRID_UNKNOWN', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES',
-           'Row', 'CifarRun', 'Profile', 'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at',
-           'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit',
-           'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
-           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
-           'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate',
-           'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop',
-           'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline', 'claim_cifar_baseline',
-           'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions',
-           'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of',
-           'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
-           'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
-           'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency',
-           'judge', 'judge_gpu']
-
-# %% ../../nbs/51_p000.ipynb #9e6f5672
-PAPER_CODE_000 = '000 authors\' code (data/paper/SETTINGS.md)'
-PAPER_TEXT_000 = '000 paper text'
-
-
-def _p000(img_size, patch, classes):
-    src = PAPER_CODE_000
-    return dict(config=dict(img_size=img_size, patch_size=patch, in_chans=3, num_classes=classes, dim=192, depth=8,
-                            heads=3, mlp_dim=768, act='gelu_tanh', final_norm=False, qkv_bias=True, drop=0.1,
-                            attn_drop=0.1, proj_drop=0.1, mlp_drop=0.1, norm_eps=1e-5, init='000'),
-                sources=dict(img_size='000 §3.1 (160x160) / CIFAR 32x32', patch_size='000 §5.3 (P = 8, 10, 16); CIFAR P=4 (code)',
-                             in_chans='RGB', num_classes='dataset', dim=src, depth=src, heads=src, mlp_dim=src,
-                             act=src + ': tanh-GELU', final_norm=src + ': no final LayerNorm', qkv_bias='assumed (nn.Linear default)',
-                             drop=src, attn_drop=src, proj_drop=src, mlp_drop=src + ': dropout on the MLP output',
-                             norm_eps='assumed: PyTorch nn.LayerNorm default', init=src))
-
-
-for _p in (8, 10, 16):
-    register_preset(Preset(f'000_imagenette_p{_p}', f"000's ViT on Imagenette 160px, patch {_p} (N = {(160 // _p) ** 2})",
-                           builder='vit', **_p000(160, _p, 10)))
-register_preset(Preset('000_cifar', "000's ViT (the code's d=192 model) on CIFAR-10, patch 4", **_p000(32, 4, 10)))
-register_preset(Preset(
-    '000_cifar_papertext', "000's CIFAR model as the paper's text describes it (d=48, h=4, L=4, MLP 192, P=4)",
-    config=dict(img_size=32, patch_size=4, in_chans=3, num_classes=10, dim=48, depth=4, heads=4, mlp_dim=192,
-                act='gelu', final_norm=True, norm_eps=1e-5, init='000'),
-    sources=dict(img_size='CIFAR', patch_size=PAPER_TEXT_000 + ' §4.1', in_chans='RGB', num_classes='CIFAR-10',
-                 dim=PAPER_TEXT_000, depth=PAPER_TEXT_000, heads=PAPER_TEXT_000, mlp_dim=PAPER_TEXT_000,
-                 act='000 §4.1 (GELU)', final_norm='assumed', norm_eps='assumed: PyTorch default', init=PAPER_CODE_000),
-    notes="Has 0.12M parameters, not the '3.7M' the paper reports for it: the reported runs used the code's model (000_cifar)."))
-
-# %% ../../nbs/51_p000.ipynb #445c3c54
-for _p in (
-    Pipeline('000_imagenette', IMAGENET_MEAN, IMAGENET_STD, hflip=True, color_jitter=(0.4, 0.4, 0.4, 0.1),
-             sources=dict(resize='000 code: resize 160 (the offline copy is already 160x160)', hflip=PAPER_CODE_000,
-                          color_jitter=PAPER_CODE_000, normalize=PAPER_CODE_000 + ': ImageNet mean/std')),
-    Pipeline('000_cifar', (0.5,) * 3, (0.5,) * 3, resized_crop=(0.8, 1.0), hflip=True,
-             sources=dict(resized_crop=PAPER_CODE_000, hflip=PAPER_CODE_000, normalize=PAPER_CODE_000 + ': mean/std 0.5'))):
-    register_pipeline(_p)
+__all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', 'TRAINED_CPU', 'IMAGENETTE_TRAIN', 'CIFAR_TRAIN',
+           'SCALING', 'PROFILES', 'CODE_SCHEDULE', 'IMG', 'TEXT_BATCH', 'CODE_BATCH', 'STEM_WIDTHS', 'RATE',
+           'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
+           'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
+           'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'Row', 'CifarRun', 'Profile',
+           'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at', 'ptflops_like', 'mem_line', 'cost_table',
+           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table',
+           'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table',
+           'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'timing_cap', 'speed_claim',
+           'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate', 'claim_linformer_longer_n',
+           'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge',
+           'both', 'cifar_baseline', 'claim_cifar_baseline', 'claim_cifar_linformer_k8', 'claim_shared_e',
+           'judge_campaign', 'cost_vs_paper', 'reductions', 'claim_gflops_reduction', 'claim_gflops_column',
+           'claim_params', 'claim_hybrid_compute', 'hardware_of', 'memory_method', 'claim_memory',
+           'claim_p16_memory_range', 'claim_short_seq_efficient', 'claim_linformer_poor_efficiency', 'scaling_fit',
+           'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time', 'claim_linformer_cheapest_epoch',
+           'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency', 'judge', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #beacf4f8
 @dataclass(frozen=True)

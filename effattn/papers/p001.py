@@ -25,41 +25,20 @@ from ..measure import TensorMemory
 from . import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..report import Claim, mean_std, not_run, run_noise
-from ..vit import register_layout
+from ..layouts import hydra_layers
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
            'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS',
            'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS',
-           'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'hydra_layers',
-           'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs', 'throughput_changes',
-           'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory',
-           'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table',
-           'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical', 'Scores',
-           'effect', 'same', 'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows',
-           'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4',
-           'judge_doubling', 'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
-
-# %% ../../nbs/52_p001.ipynb #45c38783
-def hydra_layers(depth: int, n: int, where: str) -> list[int]:
-    "Indices of the `n` layers 001's Fig. 4 replaces: from the 'front', from the 'back', or 'interleave'd."
-    check_choice('where', where, ('front', 'back', 'interleave'))
-    if not isinstance(n, int) or not 0 <= n <= depth:
-        raise ValueError(f"n={n!r} layers cannot be replaced in a model of depth {depth}; choose 0 <= n <= {depth}.")
-    if where == 'front': return list(range(n))
-    if where == 'back': return list(range(depth - n, depth))
-    order = list(range(depth - 1, 0, -2)) + [i for i in range(depth - 1, -1, -1) if i not in range(depth - 1, 0, -2)]
-    return sorted(order[:n])
-
-
-def _paper001(where: str):
-    def layout(depth: int, n: int = 1, kernel: str = 'cosine', base: str = 'softmax') -> list:
-        chosen = set(hydra_layers(depth, n, where))
-        return [('hydra', {'kernel': kernel}) if i in chosen else (base, {}) for i in range(depth)]
-    return layout
-
-
-for _where in ('front', 'back', 'interleave'): register_layout(f'hydra_{_where}')(_paper001(_where))
+           'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'Profile', 'profile',
+           'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs', 'throughput_changes', 'deit_b',
+           'blocks_only', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep',
+           'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table', 'time_rows',
+           'speed_changes', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical', 'Scores', 'effect', 'same',
+           'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue',
+           'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4', 'judge_doubling',
+           'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)

@@ -14,17 +14,16 @@ from typing import Callable, NamedTuple, Sequence
 import pandas as pd
 import torch
 
-from ..augment import DeviceLoader, Pipeline, register_pipeline
+from ..augment import DeviceLoader
 from ..core import check_choice
 from ..experiment import RunSpec
 from ..measure import hardware, provenance, time_fn, time_side_by_side
 from ..performer import Performer, SoftmaxFeatures, performer_attention
 from ..testing import reference_attention, rel_error
 from . import Results, override_profile, paper_tables
-from ..presets import Preset, create_model, register_preset
+from ..presets import create_model
 from ..data import data_caveats, load_dataset
 from ..report import Claim, judge_value, mean_std, not_run, run_noise, trained_on
-from ..vit import register_layout
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
@@ -38,56 +37,6 @@ __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SM
            'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
            'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu', 'favor_stabilizer_table',
            'favor_stabilizer_record', 'favor_departure', 'departures']
-
-# %% ../../nbs/53_p002.ipynb #81d9dacf
-_SRC002 = '002 authors\' code (data/paper/SETTINGS.md)'
-
-
-def _p002(img_size, in_chans):
-    return dict(
-        config=dict(img_size=img_size, patch_size=4, in_chans=in_chans, num_classes=10, dim=64, depth=4, heads=4,
-                    mlp_ratio=2.0, act='gelu', final_norm=True, qkv_bias=True, norm_eps=1e-5, init='002'),
-        sources=dict(img_size='dataset', patch_size='002 §4.3.1 (P = 4)', in_chans='dataset', num_classes='dataset',
-                     dim='002 §4.3.1 (d = 64)', depth=_SRC002, heads=_SRC002, mlp_ratio=_SRC002 + ' (ratio 2)',
-                     act=_SRC002 + ': exact GELU', final_norm='002 §4.3.4 (LayerNorm before the head)', qkv_bias=_SRC002,
-                     norm_eps='assumed: PyTorch default', init=_SRC002 + ': pos/cls/head trunc-normal 0.02, rest default'))
-
-
-register_preset(Preset('002_mnist', "002's ViT on MNIST (N = 49 patches of 4x4)", **_p002(28, 1)))
-register_preset(Preset('002_cifar', "002's ViT on CIFAR-10 (N = 64 patches of 4x4)", **_p002(32, 3)))
-register_preset(Preset(
-    '002_synthetic', "002's synthetic ImageNet-scale model: 224px, patch 8 (785 tokens), 1000 classes (§7)",
-    config=dict(img_size=224, patch_size=8, in_chans=3, num_classes=1000, dim=192, depth=8, heads=3, mlp_ratio=4.0,
-                act='gelu', final_norm=True, qkv_bias=True, norm_eps=1e-5, init='002'),
-    sources=dict(img_size='002 §7', patch_size='002 §7 (p = 8)', in_chans='002 §7', num_classes='002 §7',
-                 dim=_SRC002, depth=_SRC002, heads=_SRC002, mlp_ratio=_SRC002, act=_SRC002, final_norm=_SRC002,
-                 qkv_bias=_SRC002, norm_eps='assumed: PyTorch default', init=_SRC002)))
-
-# %% ../../nbs/53_p002.ipynb #bf5c4405
-def _performer(kernel: str, m: int) -> tuple[str, dict]:
-    return ('performer', {'kernel': check_choice('kernel', kernel, ('relu', 'softmax')), 'features': m})
-
-
-def _paper002(performer_layers: Callable[[int], Sequence[int]]):
-    def layout(depth: int, kernel: str = 'relu', m: int = 64) -> list:
-        chosen = set(performer_layers(depth))
-        return [_performer(kernel, m) if i in chosen else ('softmax', {}) for i in range(depth)]
-    return layout
-
-
-register_layout('all_standard')(_paper002(lambda L: []))
-register_layout('all_performer')(_paper002(lambda L: range(L)))
-register_layout('intertwined')(_paper002(lambda L: range(0, L, 2)))
-register_layout('performer_first')(_paper002(lambda L: range(L // 2)))
-register_layout('standard_first')(_paper002(lambda L: range(L // 2, L)))
-
-# %% ../../nbs/53_p002.ipynb #dc9d56ed
-for _p in (
-    Pipeline('002_mnist', (0.5,), (0.5,), rotate=5.0,
-             sources=dict(rotate=_SRC002 + ' (+-5 deg)', normalize='002 §4.2 (0.5/0.5)', test='clean (fixes 002\'s test-augmentation bug)')),
-    Pipeline('002_cifar', (0.4914, 0.4822, 0.4465), (0.2023, 0.1994, 0.2010), rotate=5.0, hflip=True,
-             sources=dict(rotate=_SRC002, hflip=_SRC002, normalize='002 §4.2 constants', test='clean (fixes 002\'s bug)'))):
-    register_pipeline(_p)
 
 # %% ../../nbs/53_p002.ipynb #80976643
 LAYOUTS = ('all_standard', 'all_performer', 'intertwined', 'performer_first', 'standard_first')

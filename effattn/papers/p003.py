@@ -18,11 +18,10 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from ..augment import CIFAR_MEAN, CIFAR_STD, Pipeline, register_pipeline
-from ..core import MultiHeadAttention, build_attention, check_positive_int, layer_heads
+from ..conv_performer import ConvPerformer003, PerformerLayer003
+from ..core import MultiHeadAttention, build_attention
 from ..experiment import RunSpec
 from . import Results, override_profile, paper_tables
-from ..presets import Preset, register_builder, register_preset
 from ..report import Claim, binom_se, judge_value, mean_std, not_run, run_noise
 
 import pandas as pd
@@ -31,115 +30,14 @@ import pandas as pd
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
            'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS',
            'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED', 'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL',
-           'TIMING_DEVICE', 'PAPER', 'WHERE', 'PerformerLayer003', 'ConvPerformer003', 'paper_train', 'token_model',
-           'Profile', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results', 'model_label', 'runs_frame',
-           'accuracy_table', 'split_sizes', 'model_cost', 'setup_table', 'grid_gflop', 'trained_model',
-           'swap_attention', 'random_qk', 'predict_logits', 'trained_runs', 'model_attention', 'kernel_swap',
-           'normalizer_table', 'confusion', 'per_class', 'pair_confusion', 'speed_models', 'time_models', 'speed_table',
-           'Evidence', 'evidence', 'run_unit', 'margin', 'direction', 'ours_acc', 'seeds_of', 'kernels_run',
-           'judge_relu_beats_vit', 'judge_extreme_kernel', 'judge_ranking', 'judge_ftheta_outperforms',
-           'judge_absolute', 'judge_speed', 'judge_attention', 'judge_per_class', 'judge_cat_dog', 'judge_cifar100',
-           'judge', 'judge_gpu']
-
-# %% ../../nbs/54_p003.ipynb #d386694b
-_SRC003 = '003 §5.4 / Algorithm 1'
-register_preset(Preset(
-    '003_vit', "003's ViT on CIFAR-10 (d=256, depth 8, 8 heads, MLP 512, patch 4)",
-    config=dict(img_size=32, patch_size=4, in_chans=3, num_classes=10, dim=256, depth=8, heads=8, mlp_dim=512,
-                act='relu', final_norm=True, drop=0.1, attn_drop=0.1, proj_drop=0.1, mlp_drop=0.1, norm_eps=1e-5, init='timm'),
-    sources=dict(img_size='CIFAR-10', patch_size=_SRC003, in_chans='RGB', num_classes='CIFAR-10', dim=_SRC003,
-                 depth=_SRC003, heads=_SRC003, mlp_dim=_SRC003, act='003 §3 FFN formula (ReLU); encoder unspecified',
-                 final_norm=_SRC003 + ' (LayerNorm in the head)', drop=_SRC003 + ' (dropout 0.1, placement assumed)',
-                 attn_drop='assumed', proj_drop='assumed', mlp_drop='assumed', norm_eps='assumed: PyTorch default',
-                 init='ours (unspecified)')))
-
-# %% ../../nbs/54_p003.ipynb #64aafe20
-class PerformerLayer003(nn.Module):
-    "003's Algorithm 2 layer: x = LN2(x + Dropout(W_out(Attn(LN1(x))))) -- attention only, no feed-forward."
-    def __init__(self, dim: int, heads: int, attention: str, dropout: float, attn_options: dict):
-        super().__init__()
-        self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
-        self.attn = build_attention(attention, dim, layer_heads(attention, heads), **attn_options)
-        self.drop = nn.Dropout(dropout)
-
-    def forward(self, x: Tensor) -> Tensor:
-        return self.norm2(x + self.drop(self.attn(self.norm1(x))))
-
-
-class ConvPerformer003(nn.Module):
-    "003's 'Performer' classifier: conv backbone -> dense embedding -> length-1 sequence -> attention layers -> head."
-    def __init__(self,
-                 dim: int = 960, depth: int = 4, heads: int = 16,
-                 attention: str = 'performer_relu',  # any registered mechanism
-                 attn_options: dict | None = None,  # e.g. {'features': 256}
-                 dropout: float = 0.1, num_classes: int = 10, in_chans: int = 3, img_size: int = 32,
-                 channels: tuple = (64, 128, 256)):
-        super().__init__()
-        layers, c = [], in_chans
-        for out in channels:
-            layers += [nn.Conv2d(c, out, 3, padding=1), nn.BatchNorm2d(out), nn.ReLU(inplace=True), nn.MaxPool2d(2)]
-            c = out
-        self.img_size, self.in_chans = img_size, in_chans
-        side = img_size // 2 ** len(channels)
-        if side < 1: raise ValueError(f"img_size={img_size} is too small for {len(channels)} 2x2 max-pools.")
-        self.features = nn.Sequential(*layers)
-        self.embed = nn.Sequential(nn.Flatten(), nn.Linear(c * side * side, dim), nn.ReLU(inplace=True), nn.Dropout(dropout))
-        self.layers = nn.ModuleList([PerformerLayer003(dim, heads, attention, dropout, dict(attn_options or {}))
-                                     for _ in range(check_positive_int('depth', depth))])
-        self.head = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, num_classes))
-
-    def forward(self, x: Tensor) -> Tensor:
-        if x.ndim != 4 or tuple(x.shape[1:]) != (self.in_chans, self.img_size, self.img_size):
-            raise ValueError(f"expected images of shape (batch, {self.in_chans}, {self.img_size}, {self.img_size}); "
-                             f"got {tuple(x.shape)}.")
-        x = self.embed(self.features(x)).unsqueeze(1)  # (B, 1, dim): a sequence of ONE token
-        for layer in self.layers: x = layer(x)
-        return self.head(x.squeeze(1))
-
-    def cost(self):
-        "MACs and parameters per component, for one image (`effattn.flops.count_flops` calls this)."
-        from effattn.flops import Cost, attention_layer_macs, conv_macs
-        from effattn.measure import count_params
-        size, macs = self.img_size, 0
-        for c in (m for m in self.features if isinstance(m, nn.Conv2d)):  # each conv is followed by a 2x2 max-pool
-            macs += conv_macs(c, (size, size)); size //= 2
-        lin = self.embed[1]
-        parts = dict(features=macs, embed=lin.in_features * lin.out_features, qkv=0, attn_create=0, attn_apply=0,
-                     attn_extra=0, proj=0)
-        for layer in self.layers:  # a sequence of one token
-            for k, v in attention_layer_macs(layer.attn, 1).items(): parts[k] += v
-        parts['head'] = self.head[1].in_features * self.head[1].out_features
-        qkv, proj = sum(count_params(l.attn.qkv) for l in self.layers), sum(count_params(l.attn.proj) for l in self.layers)
-        params = dict(features=count_params(self.features), embed=count_params(self.embed), qkv=qkv, proj=proj,
-                      attn_extra=sum(count_params(l) for l in self.layers) - qkv - proj, head=count_params(self.head))
-        return Cost(parts, params)
-
-
-register_builder('conv_performer_003', ConvPerformer003)
-
-# %% ../../nbs/54_p003.ipynb #98f6f8bc
-_SRC003P = '003 §6.5 / §7 / §8 / §9 (best reported configuration)'
-for _name, _attn, _cfg in (
-        ('relu', 'performer_relu', dict(dim=960, depth=4, heads=16, attn_options={'features': 256, 'kernel_options': {'eps': 1e-6}}, dropout=0.1)),
-        ('exp', 'performer_exp', dict(dim=576, depth=3, heads=16, attn_options={'features': 256}, dropout=0.1)),
-        ('elu', 'performer_elu', dict(dim=768, depth=1, heads=8, attn_options={'features': 256, 'kernel_options': {'alpha': 0.25}}, dropout=0.0)),
-        ('gelu', 'performer_gelu', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0)),
-        ('ftheta', 'performer_mlp', dict(dim=768, depth=5, heads=16, attn_options={'features': 512}, dropout=0.05)),
-        ('mixture', 'performer_ftheta', dict(dim=768, depth=1, heads=16, attn_options={'features': 128}, dropout=0.0))):
-    register_preset(Preset(
-        f'003_performer_{_name}', f"003's Performer-{_name} model (CNN + length-1 sequence), its best reported setting",
-        builder='conv_performer_003', config=dict(attention=_attn, **_cfg),
-        sources=dict(attention=f'003 Performer-{_name}', dim=_SRC003P, depth=_SRC003P, heads=_SRC003P,
-                     attn_options=_SRC003P + ('; exp features not stated, 256 (003 §6.1 "common choice")' if _name == 'exp' else
-                                              '; eps 1e-6 (003 Algorithm 2)' if _name == 'relu' else
-                                              '; the final f_theta of §9.4 (an MLP kernel, 85.08%)' if _name == 'ftheta' else
-                                              '; §9.3 first learnable mixture (84.84%); its width and depth are not stated: values of the GELU run assumed' if _name == 'mixture' else ''),
-                     dropout=_SRC003P + ('; the table says "5.0", read as 0.05' if _name == 'ftheta' else ''))))
-
-# %% ../../nbs/54_p003.ipynb #b6fd638e
-register_pipeline(
-Pipeline('003_cifar', CIFAR_MEAN, CIFAR_STD, pad_crop=4, hflip=True,
-             sources=dict(pad_crop='003 §4.2 (padding 4)', hflip='003 §4.2', normalize='003 §4.2: per-channel dataset mean/std')))
+           'TIMING_DEVICE', 'PAPER', 'WHERE', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec', 'specs',
+           'leading_number', 'paper_results', 'model_label', 'runs_frame', 'accuracy_table', 'split_sizes',
+           'model_cost', 'setup_table', 'grid_gflop', 'trained_model', 'swap_attention', 'random_qk', 'predict_logits',
+           'trained_runs', 'model_attention', 'kernel_swap', 'normalizer_table', 'confusion', 'per_class',
+           'pair_confusion', 'speed_models', 'time_models', 'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin',
+           'direction', 'ours_acc', 'seeds_of', 'kernels_run', 'judge_relu_beats_vit', 'judge_extreme_kernel',
+           'judge_ranking', 'judge_ftheta_outperforms', 'judge_absolute', 'judge_speed', 'judge_attention',
+           'judge_per_class', 'judge_cat_dog', 'judge_cifar100', 'judge', 'judge_gpu']
 
 # %% ../../nbs/54_p003.ipynb #054738c5
 KERNELS = ('relu', 'exp', 'elu', 'gelu', 'ftheta')  # the five Performers of §10.1 (ftheta: §9.4's final f_theta, an MLP)
