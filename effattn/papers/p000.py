@@ -524,10 +524,10 @@ def speed_claim(cid: str, text: str, where: str, pv: str, ours: str, verdict: st
     return Claim(cid, '000', text, where, pv, ours, verdict, reason, kind='speed', paper_device=PAPER_DEVICE, our_device=hardware)
 
 # %% ../../nbs/51_p000.ipynb #e38a5ce1
-def paper_gaps(paper: pd.DataFrame) -> dict:
+def paper_gaps(paper: pd.DataFrame, families: tuple = ('nystrom', 'performer')) -> dict:
     "{(P, family): full attention's top-1 minus the family's best} in the paper's own tables."
     full = paper[paper.family == 'full'].set_index('P').top1_pct
-    return {(p, f): full[p] - paper[(paper.P == p) & (paper.family == f)].top1_pct.max() for p in ALL_P for f in ('nystrom', 'performer')}
+    return {(p, f): full[p] - paper[(paper.P == p) & (paper.family == f)].top1_pct.max() for p in ALL_P for f in families}
 
 
 def claim_gap(E: Evidence) -> Claim:
@@ -566,17 +566,11 @@ def claim_linformer_least_accurate(E: Evidence) -> Claim:
                  f"{len(ok)} trained patch sizes", seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #60b0be0e
-def _full_minus_linformer(paper: pd.DataFrame) -> dict[int, float]:
-    "{P: full attention's top-1 minus Linformer's best} in the paper's own tables."
-    full = paper[paper.family == 'full'].set_index('P').top1_pct
-    return {p: full[p] - paper[(paper.P == p) & (paper.family == 'linformer')].top1_pct.max() for p in ALL_P}
-
-
 def claim_linformer_longer_n(E: Evidence) -> Claim:
     "Linformer struggles more at longer N (§7): full attention minus Linformer's best grows from the shortest trained N to the longest."
     cid, text, where = '000-linformer-worse-at-longer-n', "Linformer's accuracy loss grows with the sequence length", '§7; Tables 2–4'
-    pg = _full_minus_linformer(E.paper)
-    pv = ', '.join(f"N = {(160 // p) ** 2}: {pg[p]:.1f}" for p in sorted(ALL_P, reverse=True)) + " points below full attention"
+    pg = paper_gaps(E.paper, ('linformer',))
+    pv = ', '.join(f"N = {(160 // p) ** 2}: {pg[p, 'linformer']:.1f}" for p in sorted(ALL_P, reverse=True)) + " points below full attention"
     has = lambda p, k: k is not None and ((E.acc.P == p) & (E.acc.key == k)).any()
     res = [(p, *E.diff(p, 'full', kl)) for p in sorted(E.trained_ps, reverse=True)
            if has(p, 'full') and has(p, kl := E.best(p, ['linformer']))]
