@@ -249,7 +249,7 @@ def sdpa_benchmark(
                 r = dict(name=name, N=N, impl=row, batch=batch)
                 if isinstance(t, str): r['error'] = t
                 else:
-                    r.update(ms=1e3 * statistics.median(t), rounds=len(t), times_ms=[round(1e3 * x, 4) for x in t])
+                    r.update(ms=1e3 * statistics.median(t), rounds=len(t), times_ms=[1e3 * x for x in t])
                     if isinstance(times['effattn'], list): r['eff_ratio'] = paired_ratio(times['effattn'], t)
                     if memory: r['bytes_per_token'] = peak_memory(fns[row], device) / (batch * N)
                 rows.append(r)
