@@ -197,7 +197,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
         return RunState('done', rec['epochs_run'], epochs, None, result)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None:
-            from effattn.report import is_gpu
+            from effattn.papers.verdict import is_gpu
             same = is_gpu(p.get('hardware', '')) == (device_type != 'cpu')  # its last epoch's time says nothing of another kind
             return RunState('partial', p['epoch'], epochs, p['wall_seconds'] if same else epoch_seconds(spec, recs, device_type, threads))
     return RunState('to do', 0, epochs, epoch_seconds(spec, recs, device_type, threads))

@@ -309,6 +309,12 @@ def _terminate_as_interrupt():
     finally: signal.signal(signal.SIGTERM, old)
 
 
+def _write_report(root: Path) -> Path:
+    "Regenerate data/REPRODUCTION.md in `root` (what `effattn device unpack` does after merging a window's files)."
+    from effattn.report import write_report  # (imports torch: only when a command runs)
+    return write_report(root=root)
+
+
 def _reproduce_command(args) -> int:
     "`effattn reproduce`: 0 if every notebook ran, 1 if one failed, 130 if it was interrupted (findings put back)."
     try:
@@ -359,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)
-        if args.cmd == 'device': return device.command(args)
+        if args.cmd == 'device': return device.command(args, report=_write_report)
         if args.cmd == 'report':
             from effattn.runtime import require_checkout
             from effattn.report import rejudge, write_report

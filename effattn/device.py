@@ -418,7 +418,8 @@ def _speed_002(dev, save, prof: str = 'paper'):
 
 def _speed_003(dev, save, prof: str = 'paper'):
     from effattn.measure import provenance
-    from effattn.papers import p003, paper_tables
+    from effattn.papers import p003
+    from effattn.papers.base import paper_tables
     P = p003.profile(prof); SP = P.speed
     t = p003.time_models(p003.speed_models(P), SP['batch'], SP['steps'], SP['blocks'], dev)
     save('003', 'speed_timings', t)
@@ -428,7 +429,8 @@ def _speed_003(dev, save, prof: str = 'paper'):
 
 
 def _speed_004(dev, save, prof: str = 'paper'):
-    from effattn.papers import p004, paper_tables
+    from effattn.papers import p004
+    from effattn.papers.base import paper_tables
     P = p004.profile(prof, time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
     paper = paper_tables('004')
     mem = save('004', 'memory_scaling', p004.memory_scaling(P, dev, log=None))
@@ -829,16 +831,16 @@ def window(budget: str | float = '540s', out: str | Path | None = None, device: 
     return w
 
 # %% ../nbs/46_device.ipynb #a1000011
-def unpack(folder: str | Path, root: str | Path | None = None, report: bool = True, log=print) -> list[str]:
+def unpack(folder: str | Path, root: str | Path | None = None,
+           report=None,  # a function (root) -> path that regenerates the report after merging; the CLI passes effattn.report's
+           log=print) -> list[str]:
     "Merge the packs a window returned (the device tool's files_at) into data/ and figures/, oldest first; the files merged."
     root = repo_root(root); names = []; log = log or _quiet
     for stem, data in _read_packs(Path(folder)):
         got = _merge(data, root); names += got
         log(f"{stem}: merged {len(got)} files")
     _drop_stale_parked(root, log)
-    if report:
-        from effattn.report import write_report
-        log(f"wrote {write_report(root=root)}")
+    if report: log(f"wrote {report(root)}")
     return names
 
 # %% ../nbs/46_device.ipynb #a1000012
@@ -859,7 +861,9 @@ def add_parser(sub) -> None:
     d.add_argument('--no-report', action='store_true', help="unpack: do not regenerate data/REPRODUCTION.md")
 
 
-def command(args) -> int:
+def command(args,
+            report=None,  # unpack: a function (root) -> path that regenerates the report (the CLI passes effattn.report's)
+            ) -> int:
     "Run `effattn device ...` from parsed arguments; the exit status."
     if args.action != 'run': require_checkout(what=f'effattn device {args.action}')  # plan, stage, unpack: this checkout's files
     if args.action in ('plan', 'stage'):
@@ -878,7 +882,7 @@ def command(args) -> int:
         return 0
     if args.action == 'unpack':
         if not args.folder: print("effattn device unpack: name the folder the files came back to (the tool's files_at).", file=sys.stderr); return 2
-        unpack(args.folder, report=not args.no_report); return 0
+        unpack(args.folder, report=None if args.no_report else report); return 0
     w = window(args.budget, device=args.device, jobs=args.jobs, papers=args.papers, only=args.only,
                selfcheck=not args.no_selfcheck, speed=not args.no_speed, allow_big=args.allow_big, mps=not args.no_mps)
     return 0 if not (w.phases.get('train') or {}).get('failed') else 1

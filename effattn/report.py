@@ -10,184 +10,24 @@ import math
 import os
 import re
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from .core import check_choice
 from .data import DATA_COPIES
 from .runtime import output_dirs, repo_root
 from .measure import provenance
 from .papers import PAPERS
+from .papers.verdict import (CAMPAIGN, VERDICTS, Claim, Headline, Source, claims_from, load_claims, mean_std,
+                                     save_claims)
 from .runtime import atomic_write_text
 
 # %% auto #0
-__all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'Claim', 'is_gpu',
-           'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value', 'loglog_slope', 'trained_on', 'not_run',
-           'save_claims', 'load_claims', 'evidence', 'merged_claims', 'same_claims', 'one_row_each', 'split_reason',
-           'short_reason', 'paper_section', 'build_report', 'Departure', 'cite_departures', 'claim_group',
-           'verdict_counts', 'verdict_table', 'summary_bullets', 'Source', 'Headline', 'paper_value', 'our_values',
-           'fmt_ours', 'fmt_delta', 'headline_table', 'Need', 'runs_need', 'speed_need', 'claim_needs', 'figure_link',
+__all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'evidence', 'merged_claims', 'same_claims', 'one_row_each',
+           'split_reason', 'short_reason', 'paper_section', 'build_report', 'Departure', 'cite_departures',
+           'claim_group', 'verdict_counts', 'verdict_table', 'summary_bullets', 'paper_value', 'our_values', 'fmt_ours',
+           'fmt_delta', 'headline_table', 'runs_need', 'speed_need', 'claim_needs', 'figure_link',
            'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report', 'rejudge']
-
-# %% ../nbs/44_report.ipynb #34eb8d9d
-VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
-KINDS = ('exact', 'accuracy', 'speed', 'empirical')  # 'empirical': claims saved before the kinds were split; read as 'accuracy'
-CAMPAIGN = 'campaign'  # claims judged from the campaign's paper-setting records are saved as claims.campaign.json
-
-
-@dataclass
-class Claim:
-    "One checkable statement of a paper, with our result and a verdict."
-    id: str  # e.g. '002-performer-first-best'
-    paper: str
-    claim: str  # what the paper says (paraphrase)
-    where: str  # table / figure / section of the paper
-    paper_value: str  # the paper's number(s), as text
-    ours: str  # our number(s), as text (with mean +- std where there are seeds)
-    verdict: str  # one of VERDICTS
-    reason: str  # why this verdict; what differs from the paper's setup
-    seeds: int = 0  # seeds (runs) behind our number
-    kind: str = 'accuracy'  # one of KINDS (see the policy)
-    profile: str = ''  # the profile of our evidence ('' = the profile the claims were saved under)
-    paper_device: str = ''  # speed claims: the hardware the paper timed on (e.g. 'V100')
-    our_device: str = ''  # speed claims: the hardware we timed on
-
-    def __post_init__(self):
-        check_choice('verdict', self.verdict, VERDICTS)
-        check_choice('kind', self.kind, KINDS)
-
-# %% ../nbs/44_report.ipynb #0be4b144
-_GPU_WORDS = ('gpu', 'cuda', 'v100', 'a100', 'h100', 'h200', 't4', 'mps', 'apple m', 'tpu', 'rtx', 'nvidia')
-
-
-def is_gpu(hardware: str) -> bool:
-    "Whether a hardware description names an accelerator (a GPU, Apple's MPS, a TPU)."
-    h = (hardware or '').lower()
-    return any(w in h for w in _GPU_WORDS)
-
-
-def apply_policy(c: Claim, profile: str) -> Claim:
-    "The claim with the verdict policy applied (idempotent); `profile` is the profile its claims file was saved under."
-    prof = c.profile or profile
-    c = replace(c, profile=prof)
-    if c.kind == 'exact' or c.verdict == 'not run': return c
-    if prof == 'smoke' and c.kind in ('accuracy', 'empirical'):
-        return replace(c, verdict='not run', reason=f"not run (smoke): one epoch on the embedded samples checks the "
-                       f"pipeline and measures nothing; {c.reason}")
-    if c.kind == 'speed':
-        if is_gpu(c.paper_device) and not is_gpu(c.our_device):
-            return replace(c, verdict='not run', reason=f"a speed claim timed on {c.paper_device}, measured here only on "
-                           f"a CPU ({c.our_device or 'this machine'}): our figure is shown, not judged; GPU slot: a device "
-                           f"window's data/results/{c.paper}/gpu/ (`effattn device`). {c.reason}")
-        return c
-    if prof != 'paper' and c.verdict in ('reproduced', 'refuted'):  # accuracy from a reduced profile
-        reading = 'consistent at reduced scale' if c.verdict == 'reproduced' else 'contradicted at reduced scale'
-        c = replace(c, verdict='partly', reason=f"{reading} (profile '{prof}': short training can neither reproduce "
-                    f"nor refute this); {c.reason}")
-    if c.seeds == 1 and 'rests on one run' not in c.reason: c = replace(c, reason=f"{c.reason}; rests on one run")
-    return c
-
-# %% ../nbs/44_report.ipynb #3d24187c
-def binom_se(acc_pct: float, n: int) -> float:
-    "Standard error (points) of an accuracy (%) measured on n images."
-    p = min(max(acc_pct / 100, 0.0), 1.0)
-    return 100 * math.sqrt(p * (1 - p) / max(n, 1))
-
-
-def mean_std(xs: list[float]) -> tuple[float, float]:
-    "Mean and sample standard deviation (nan for fewer than two values)."
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else float('nan')
-    return m, sd
-
-
-def run_noise(accs: list[float], n_test: int,
-              spread: float = 0.0,  # seed-to-seed std (points) of other runs of the same model and recipe, e.g. a baseline's seeds
-              ) -> float:
-    """The spread (points) of one run's accuracy: the seed-to-seed std where measured (in `accs`, or in `spread` where
-    `accs` are too few to show it), never below the test-set sampling error."""
-    m, sd = mean_std(accs)
-    return max(binom_se(m, n_test), 0.0 if math.isnan(sd) else sd, 0.0 if math.isnan(spread) else spread)
-
-
-def judge_value(paper: float,  # the paper's value (one run)
-                accs: list[float],  # ours, one value per seed
-                n_test: int,  # test images behind each value
-                k_ok: float = 2.0, k_bad: float = 3.0,  # noise units: reproduced within k_ok, refuted beyond k_bad
-                explained: float = 0.0,  # points of the gap a known departure (e.g. a lossy data copy) may account for
-                spread: float = 0.0,  # seed-to-seed std (points) of repeated runs of the same model and recipe (`run_noise`)
-                ) -> tuple[str, str]:
-    """(verdict, reading) of a paper's single-run value against our runs: reproduced within k_ok noise units, refuted
-    beyond k_bad. A gap that is refuted only because of up to `explained` points a known departure may cost is partly."""
-    m, _ = mean_std(accs)
-    s = run_noise(accs, n_test, spread) * math.sqrt(1 + 1 / len(accs))  # the paper's run and our mean both carry run noise
-    z = (m - paper) / s
-    verdict = 'reproduced' if abs(z) <= k_ok else 'refuted' if abs(z) > k_bad else 'partly'
-    src = f", from the seed-to-seed std {spread:.2f} of repeated runs" if spread > run_noise(accs, n_test) else ''
-    reading = (f"ours − paper = {m - paper:+.2f} points = {z:+.1f} noise units (1 unit = {s:.2f} points{src}; reproduced "
-               f"within ±{k_ok:g}, refuted beyond ±{k_bad:g})")
-    if verdict == 'refuted' and explained > 0:
-        rest = max(abs(m - paper) - explained, 0.0)
-        verdict = 'refuted' if rest / s > k_bad else 'partly'
-        reading += (f"; a known departure may account for up to {explained:g} points, leaving {rest:.2f} = {rest / s:.1f} "
-                    f"units: {'refuted even so' if verdict == 'refuted' else 'too little left to refute'}")
-    return verdict, reading
-
-
-def loglog_slope(xs: list[float], ys: list[float]) -> float:
-    "Least-squares slope of log y against log x."
-    lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
-    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
-    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
-
-
-def trained_on(records: list[dict]) -> str:
-    "Which hardware a set of runs trained on, in words; mixed hardware is said loudly, never hidden in one mean."
-    hw = sorted({r.get('provenance', {}).get('hardware', 'unknown hardware') for r in records})
-    out = f"trained on {hw[0]}" if len(hw) == 1 else f"MIXED hardware: trained on {'; '.join(hw)}"
-    spans = sum(len(r.get('commits') or []) > 1 for r in records)  # a run resumed under other code (or before rows named it)
-    return out + (f"; {spans} of these runs trained in stretches under different (or unrecorded) commits: each record's "
-                  "`commits` says which epochs which commit trained" if spans else '')
-
-
-def not_run(id: str, paper: str, claim: str, where: str, paper_value: str, why: str, kind: str = 'accuracy') -> Claim:
-    "A claim we could not test here, and why."
-    return Claim(id, paper, claim, where, paper_value, '-', 'not run', why, kind=kind)
-
-# %% ../nbs/44_report.ipynb #35ccaf4e
-def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str | Path | None = None,
-                name: str | None = None) -> Path:
-    """Write a paper's judged claims (with the verdict policy applied) to `<results>/claims.<name or profile>.json`, with
-    provenance; a file that already holds exactly these claims is left as it is (its provenance names when they were judged)."""
-    results_dir = Path(results_dir or output_dirs(paper, profile)['results'])
-    ids = [c.id for c in claims]
-    if len(ids) != len(set(ids)): raise ValueError(f"duplicate claim ids: {sorted(i for i in ids if ids.count(i) > 1)}")
-    claims = [apply_policy(c, profile) for c in claims]
-    path = results_dir / f'claims.{name or profile}.json'
-    same = path.exists() and json.loads(path.read_text()).get('claims') == json.loads(json.dumps([asdict(c) for c in claims]))
-    if same: return path
-    atomic_write_text(path, json.dumps(dict(paper=paper, profile=profile, provenance=provenance(),
-                                            claims=[asdict(c) for c in claims]), indent=1))
-    return path
-
-
-def load_claims(paper: str, profile: str, root: str | Path | None = None, name: str | None = None) -> dict | None:
-    "The saved claims of a paper for a profile (file `claims.<name or profile>.json`), or None."
-    path = output_dirs(paper, profile, root)['results'] / f'claims.{name or profile}.json'
-    return json.loads(path.read_text()) if path.exists() else None
-
-
-def _claims_of(data: dict, kinds: dict | None = None) -> list[Claim]:
-    "The claims of a loaded claims file, under the current policy (older files: kinds from the paper module's CLAIM_KINDS)."
-    out = []
-    for c in data['claims']:
-        c = {k: v for k, v in c.items() if k in Claim.__dataclass_fields__}
-        if c.get('kind') == 'empirical' and kinds and c['id'] in kinds:
-            c.update(kinds[c['id']])
-            if c.get('kind') == 'speed' and not c.get('our_device'): c['our_device'] = data['provenance']['hardware']
-        out.append(apply_policy(Claim(**c), data['profile']))
-    return out
 
 # %% ../nbs/44_report.ipynb #33388ef2
 def _cell(s) -> str:
@@ -214,7 +54,7 @@ def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None
     files = [d | dict(source=n) for p, n in names if (d := load_claims(paper, p, root, n))]  # source: campaign or profile
     by_id: dict[str, Claim] = {}
     for data in reversed(files):  # weakest first; a stronger profile's judged claim replaces it
-        for c in _claims_of(data, kinds):
+        for c in claims_from(data, kinds):
             if c.id not in by_id or c.verdict != 'not run': by_id[c.id] = c
             elif by_id[c.id].verdict != 'not run': by_id[c.id] = _beside(by_id[c.id], c)
     return one_row_each(by_id, same_claims(paper)), files
@@ -465,26 +305,6 @@ def summary_bullets(claims: list[Claim], sentence: str = '') -> list[str]:
     return out
 
 # %% ../nbs/44_report.ipynb #20e6af79
-@dataclass(frozen=True)
-class Source:
-    "Numbers in a committed table: the rows of `table` whose fields equal `where`, their column `column`."
-    table: str  # data/paper/<paper>_<table>.csv for a paper's value; for ours 'runs' (runs.jsonl), '<name>' (<name>.<profile>.csv) or 'gpu/<name>'
-    where: dict = field(default_factory=dict)  # field -> value (a record's tags count as fields); equal as numbers where both read as one
-    column: str = ''
-    profile: str = 'paper'  # ours only: the profile whose records or table are read
-
-
-@dataclass(frozen=True)
-class Headline:
-    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and the claim whose evidence and verdict it shows."
-    label: str  # the quantity and its unit, e.g. 'MNIST, standard ViT: final test top-1 % (Table 1)'
-    claim: str  # the id of the claim that judges this number (one source of truth for its verdict)
-    paper: Source  # the paper's value, from data/paper/
-    ours: Source | Callable | None = None  # a Source in the results, or (results folder) -> our values; None: no run of it exists
-    n_of: str = 'seeds'  # what our values are: a plural count ('seeds', 'timing rounds', 'draws'), or a word for one value ('computed')
-    digits: int = 2
-
-
 def _same(a, b) -> bool:
     try: return float(a) == float(b)
     except (TypeError, ValueError): return str(a) == str(b)
@@ -549,13 +369,6 @@ def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root:
     return out
 
 # %% ../nbs/44_report.ipynb #35b090d7
-@dataclass(frozen=True)
-class Need:
-    "What a claim not run needs: the paper profile's runs that would judge it, or, where no run or device task can, the resource in words."
-    runs: str = ''  # a regular expression over the names of the study's paper-profile runs (as `effattn campaign status` prints them)
-    text: str = ''  # where `runs` is empty: the resource it needs, and why no estimate exists
-
-
 def _estimate(states: list, kind: str) -> str:
     "The campaign's estimate of the time runs still need on one kind of device ('CPU' or 'GPU'), in words."
     s = [st.seconds_left for st in states]

@@ -6,13 +6,12 @@
 from __future__ import annotations
 
 import importlib
-import json
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass
+
+from .base import Results, paper_tables
 
 # %% auto #0
-__all__ = ['PAPERS', 'FIGURE_TAGS', 'Paper', 'get_paper', 'override_profile', 'Results', 'save_table', 'save_values',
-           'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'save_figure']
+__all__ = ['PAPERS', 'Paper', 'get_paper']
 
 # %% ../../nbs/50_papers.ipynb #2a9ec618
 @dataclass(frozen=True)
@@ -54,141 +53,3 @@ def get_paper(key: str) -> Paper:
     "The study `key`, with an error that lists the valid keys."
     if key not in PAPERS: raise ValueError(f"unknown paper {key!r}; choose from {list(PAPERS)}.")
     return PAPERS[key]
-
-# %% ../../nbs/50_papers.ipynb #3f099461
-def override_profile(paper: str, profiles: dict, name: str, **overrides):
-    "Profile `name` of `profiles` (study `paper`'s frozen dataclasses) with `overrides` replaced (None values ignored)."
-    if name not in profiles: raise ValueError(f"profile={name!r}; choose one of {list(profiles)}.")
-    P = profiles[name]
-    over = {k: (tuple(v) if isinstance(v, list) else v) for k, v in overrides.items() if v is not None}
-    fields = list(P.__dataclass_fields__)
-    bad = sorted(set(over) - set(fields))
-    if bad: raise ValueError(f"unknown {paper} profile field(s) {bad}; the fields are {fields}.")
-    return replace(P, **over)
-
-# %% ../../nbs/50_papers.ipynb #85745819
-@dataclass
-class Results:
-    "What a study measured at one profile: its training records and the tables and values its notebook saved."
-    records: list[dict] = field(default_factory=list)  # the profile's run records (see `effattn.experiment.load_records`)
-    tables: dict = field(default_factory=dict)  # name -> pandas DataFrame
-    values: dict = field(default_factory=dict)  # name -> JSON-like dict of scalars
-
-    @classmethod
-    def load(cls, paper: str, profile: str, results_dir: str | Path | None = None) -> Results:
-        "Everything saved in `paper`'s results folder for `profile` (missing files are simply absent)."
-        import pandas as pd
-        from effattn.experiment import load_records
-        from effattn.runtime import output_dirs
-        d = Path(results_dir or output_dirs(paper, profile)['results'])
-        tables = {f.name[:-len(f'.{profile}.csv')]: pd.read_csv(f) for f in sorted(d.glob(f'*.{profile}.csv'))}
-        values = {f.name[:-len(f'.{profile}.json')]: json.loads(f.read_text()) for f in sorted(d.glob(f'*.{profile}.json'))
-                  if not f.name.startswith(('claims.', 'provenance.'))}
-        return cls(load_records(paper, profile, d), tables, values)
-
-    def table(self, name: str):
-        "The table `name`, with an error that says which notebook cell saves it."
-        if name not in self.tables:
-            raise KeyError(f"no table {name!r} in these results (have {sorted(self.tables)}); run the study's notebook "
-                           f"at this profile: its cell that calls save_table(..., {name!r}, ...) writes it.")
-        return self.tables[name]
-
-    def value(self, name: str) -> dict:
-        "The values `name` (a dict), with an error that says which notebook cell saves them."
-        if name not in self.values:
-            raise KeyError(f"no values {name!r} in these results (have {sorted(self.values)}); run the study's notebook "
-                           f"at this profile: its cell that calls save_values(..., {name!r}, ...) writes them.")
-        return self.values[name]
-
-    def runs(self, **tags) -> list[dict]:
-        "The records whose tags (or top-level fields) equal `tags`, e.g. `runs(dataset='mnist', layout='all_standard')`."
-        return [r for r in self.records if all(r.get('tags', {}).get(k, r.get(k)) == v for k, v in tags.items())]
-
-
-def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
-    "Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge."
-    from effattn.runtime import atomic_write_text
-    path = Path(results_dir) / f'{name}.{profile}.csv'
-    atomic_write_text(path, df.to_csv(index=False))
-    return path
-
-
-def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
-    "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
-    from effattn.runtime import atomic_write_text
-    path = Path(results_dir) / f'{name}.{profile}.json'
-    atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
-    return path
-
-
-def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
-    "The paper's own numbers: `data/paper/<key>_<name>.csv` as {name: DataFrame}."
-    import pandas as pd
-    from effattn.runtime import repo_root
-    d = Path(paper_dir or repo_root() / 'data' / 'paper')
-    return {f.stem[len(key) + 1:]: pd.read_csv(f) for f in sorted(d.glob(f'{key}_*.csv'))}
-
-# %% ../../nbs/50_papers.ipynb #95df83b8
-def measured_table(results_dir: str | Path, name: str, profile: str, compute):
-    "Measure a table with `compute()` and save it (`save_table`); records only, measure nothing: the table saved at `profile`, else None."
-    import pandas as pd
-    from effattn.experiment import records_only_requested
-    if not records_only_requested():
-        df = compute(); save_table(results_dir, name, profile, df)
-        return df
-    path = Path(results_dir) / f'{name}.{profile}.csv'
-    if path.exists(): return pd.read_csv(path)
-    print(f"{name}: not measured (records only, and no {path.name} was saved)")
-    return None
-
-# %% ../../nbs/50_papers.ipynb #ec5ae609
-def runs_note(records: list[dict],  # the records a figure draws
-              missing: int = 0,  # runs of the profile's grid without a record
-              profile: str = '',
-              ) -> str:
-    "What a figure draws, for its title: e.g. 'profile paper: 18 runs (seeds 0, 1, 2); 252 not run'."
-    seeds = sorted({r['seed'] for r in records if r.get('seed') is not None})
-    runs = f"{len(records)} run{'s' * (len(records) != 1)}"
-    if seeds: runs += f" (seed{'s' * (len(seeds) > 1)} {', '.join(map(str, seeds))})"
-    return (f"profile {profile}: " if profile else '') + runs + (f"; {missing} not run" if missing else '')
-
-
-def mark_not_run(ax, xs, label: str = 'not run'):
-    "Hollow grey markers along the bottom of `ax` at the x positions `xs` whose runs have no record, labelled `label`."
-    xs = list(xs)
-    if not xs: return
-    import matplotlib.transforms as mtransforms
-    lim, tr = ax.get_ylim(), mtransforms.blended_transform_factory(ax.transData, ax.transAxes)
-    ax.scatter(xs, [0.04] * len(xs), transform=tr, marker='o', s=55, facecolors='none', edgecolors='grey', linewidths=1.5,
-               clip_on=False, zorder=5)
-    ax.text(xs[0], 0.09, label, transform=tr, color='dimgrey', fontsize=8, ha='left', va='bottom')
-    ax.set_ylim(lim)  # the markers sit in axes coordinates: they must not stretch the data's range
-
-# %% ../../nbs/50_papers.ipynb #240f5614
-FIGURE_TAGS = ('effattn:drawn', 'effattn:note')  # PNG text keys: how many of our results a figure draws, and its note
-
-
-def figure_tags(path: str | Path) -> dict:
-    "The FIGURE_TAGS a figure was saved with ({} for one saved without them)."
-    from PIL import Image
-    with Image.open(path) as im: text = dict(getattr(im, 'text', {}))
-    return {k: text[k] for k in FIGURE_TAGS if k in text}
-
-
-def save_figure(fig, figures_dir: str | Path, name: str, profile: str,
-                drawn: int,  # how many of our results (runs, measured rows) it draws; 0: the paper's and what is missing only
-                note: str,  # which profile and how many runs (`runs_note`): added to the title as its last line
-                ) -> Path:
-    "Save `<name>.<profile>.png` (title and tags carry `note`), and make `<name>.png` the strongest profile's drawing that draws any of ours."
-    import os
-    from effattn.runtime import PROFILES, atomic_copy
-    d = Path(figures_dir); d.mkdir(parents=True, exist_ok=True)
-    title, y = (fig._suptitle.get_text(), fig._suptitle.get_position()[1]) if fig._suptitle else ('', 1.0)
-    fig.suptitle(f"{title}\n{note}" if title else note, y=max(y, 1.0), va='bottom')  # above the panels' own titles
-    own, tmp = d / f'{name}.{profile}.png', d / f'.{name}.{profile}.png.tmp{os.getpid()}'
-    fig.savefig(tmp, format='png', dpi=120, bbox_inches='tight', metadata=dict(zip(FIGURE_TAGS, (str(drawn), note))))
-    os.replace(tmp, own)
-    drawings = [d / f'{name}.{q}.png' for q in reversed(PROFILES)]
-    best = next((p for p in drawings if p.exists() and figure_tags(p).get(FIGURE_TAGS[0]) != '0'), own)
-    atomic_copy(best, d / f'{name}.png')
-    return own

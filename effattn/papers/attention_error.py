@@ -20,9 +20,9 @@ from ..experiment import RunSpec
 from ..hydra import hydra_attention
 from ..linear import linear_attention
 from ..nystrom import nystrom_attention
-from . import Results, override_profile
+from .base import Results, override_profile
 from ..performer import orthogonal_features, performer_attention, softmax_features
-from ..report import Claim, binom_se, loglog_slope
+from .verdict import Claim, binom_se, loglog_slope
 from ..runtime import Pieces
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, local2d_attention, local2d_mask,
@@ -862,7 +862,7 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
 from pathlib import Path
 from typing import Callable
 
-from ..report import Headline, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/56_attention_error.ipynb #e4e22e89
 def favor_slope(res: Path) -> list[float]:

@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass, field
 
 from ..experiment import RunSpec
-from . import override_profile
+from .base import override_profile
 
 # %% auto #0
 __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', 'TRAINED_CPU', 'IMAGENETTE_TRAIN', 'CIFAR_TRAIN',
@@ -355,9 +355,9 @@ def estimate_minutes(P: Profile, sizes: dict) -> dict:
     return {k: v / 60 for k, v in parts.items()}
 
 # %% ../../nbs/51_p000.ipynb #52106329
-from . import Results, paper_tables as load_paper_tables
+from .base import Results, paper_tables as load_paper_tables
 from ..data import data_caveats
-from ..report import Claim, is_gpu, judge_value, mean_std, not_run, run_noise, trained_on
+from .verdict import Claim, is_gpu, judge_value, mean_std, not_run, run_noise, trained_on
 
 PAPER_DEVICE = 'V100'  # 000 §3.2 and §5.1: every time and memory figure of the paper is from one Tesla V100
 ACC_Z = 2.0  # accuracies, and gaps between two, agree within ACC_Z standard errors (about 95 %)
@@ -754,7 +754,7 @@ def judge_campaign(records: list[dict], paper_dir) -> list:
 from pathlib import Path
 from typing import Callable
 
-from ..report import Headline, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/51_p000.ipynb #7a7d22dd
 _CIFAR_TEXT = dict(preset='000_cifar_papertext')  # the text's d = 48 model, the one the campaign trained at 50 epochs

@@ -22,9 +22,9 @@ from ..experiment import RunSpec
 from ..flops import count_flops
 from ..hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus
 from ..measure import TensorMemory
-from . import Results, override_profile, paper_tables
+from .base import Results, override_profile, paper_tables
 from ..presets import create_model
-from ..report import Claim, mean_std, not_run, run_noise
+from .verdict import Claim, mean_std, not_run, run_noise
 from ..layouts import hydra_layers
 
 # %% auto #0
@@ -214,7 +214,7 @@ CLAIM_KINDS = {'001-table2-throughput': dict(kind='speed', paper_device='V100')}
 from pathlib import Path
 from typing import Callable
 
-from ..report import Headline, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/52_p001.ipynb #5f78d4ad
 def throughput_changes(table: int, row: str) -> Callable:
@@ -588,7 +588,7 @@ class Scores:
                 f"{self.epochs} epoch(s), {self.n_test:,} test images) vs DeiT-B, ImageNet-1k, 300 epochs")
 
 # %% ../../nbs/52_p001.ipynb #4a50c013
-K_OK, K_BAD = 2.0, 3.0  # noise units, as report.judge_value: a difference is seen beyond K_OK; an equality fails beyond K_BAD
+K_OK, K_BAD = 2.0, 3.0  # noise units, as verdict.judge_value: a difference is seen beyond K_OK; an equality fails beyond K_BAD
 RANK_OK = 0.5  # Table 5's order is reproduced with a Spearman correlation of at least this, and no pair reversed beyond K_OK
 GMAC_TOL_PCT = 0.5  # GMAC totals: the paper prints 3-5 significant figures, and fvcore counts a few element-wise ops we do not
 SHARE_TOL_PTS = 0.01  # attention shares (%): the paper prints two decimals
@@ -969,7 +969,7 @@ def judge_imagenet(S: Scores, tables: pd.DataFrame) -> list[Claim]:
 # %% ../../nbs/52_p001.ipynb #4069317e
 def judge(
     results: Results,  # what the notebook saved at this profile (records, tables, values)
-    paper_tables: dict,  # the paper's numbers: {'table4', 'tables', 'text'} (effattn.papers.paper_tables('001'))
+    paper_tables: dict,  # the paper's numbers: {'table4', 'tables', 'text'} (effattn.papers.base.paper_tables('001'))
     profile: str,  # the profile judged
 ) -> list[Claim]:
     "Every claim of 001 the experiment notebook tests, with the verdict its saved results give (before the policy)."

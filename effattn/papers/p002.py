@@ -20,10 +20,10 @@ from ..experiment import RunSpec
 from ..measure import hardware, provenance, time_fn, time_side_by_side
 from ..performer import Performer, SoftmaxFeatures, performer_attention
 from ..testing import reference_attention, rel_error
-from . import Results, override_profile, paper_tables
+from .base import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..data import data_caveats, load_dataset
-from ..report import Claim, judge_value, mean_std, not_run, run_noise, trained_on
+from .verdict import Claim, judge_value, mean_std, not_run, run_noise, trained_on
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
@@ -193,7 +193,7 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
 from pathlib import Path
 from typing import Callable
 
-from ..report import Headline, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/53_p002.ipynb #49dfa456
 _SETS = (('mnist', 'MNIST', 1, 'table1_mnist'), ('cifar10', 'CIFAR-10', 2, 'table2_cifar'))  # dataset, its name, its table

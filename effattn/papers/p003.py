@@ -21,8 +21,8 @@ from torch import Tensor, nn
 from ..conv_performer import ConvPerformer003, PerformerLayer003
 from ..core import MultiHeadAttention, build_attention
 from ..experiment import RunSpec
-from . import Results, override_profile, paper_tables
-from ..report import Claim, binom_se, judge_value, mean_std, not_run, run_noise
+from .base import Results, override_profile, paper_tables
+from .verdict import Claim, binom_se, judge_value, mean_std, not_run, run_noise
 
 import pandas as pd
 
@@ -147,7 +147,7 @@ CLAIM_KINDS = {'003-faster-than-vit': dict(kind='speed', paper_device='A100'),
 from pathlib import Path
 from typing import Callable
 
-from ..report import Headline, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/54_p003.ipynb #6acbef79
 HEADLINE = [  # §10.1's results table: CIFAR-10 test accuracy of each model at 003's settings (100 epochs)

@@ -19,9 +19,9 @@ from ..experiment import RunSpec
 from ..flash import flash_blocked_attention
 from ..linear import linear_attention
 from ..measure import TensorMemory, hardware, peak_memory, sync
-from . import Results, override_profile, paper_tables
+from .base import Results, override_profile, paper_tables
 from ..performer import build_feature_map, orthogonal_features, performer_attention, softmax_features
-from ..report import Claim, loglog_slope, not_run
+from .verdict import Claim, loglog_slope, not_run
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dilated_attention, dilated_mask,
                             local2d_attention, local2d_mask, local_attention, local_mask, longformer_attention,
@@ -149,7 +149,7 @@ def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: co
 from pathlib import Path
 from typing import Callable
 
-from ..report import Headline, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/55_p004.ipynb #0b2f80c3
 _FLASH = lambda metric: dict(metric=metric)  # a row of 004_flash_table.csv
@@ -174,7 +174,7 @@ FIGURES = {'004-quadratic-memory': 'memory_vs_N.png', '004-sparse-transformer-ns
 # %% ../../nbs/55_p004.ipynb #5210d092
 def judge_analytic(paper_dir=None) -> list:
     "004's arithmetic claims, judged by arithmetic written out."
-    from effattn.report import Claim
+    from effattn.papers.verdict import Claim
     n = 100_000
     gb, gib = 4 * n * n / 1e9, 4 * n * n / 2**30
     claims = [Claim('004-book-40gb', '004', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)',
@@ -303,7 +303,7 @@ def order_name(s: float) -> str:
 
 
 def _slope(xs, ys, last: int) -> float:
-    "Log-log slope (`report.loglog_slope`) through the last `last` points; nan for fewer than two."
+    "Log-log slope (`verdict.loglog_slope`) through the last `last` points; nan for fewer than two."
     xs, ys = list(xs)[-last:], list(ys)[-last:]
     return loglog_slope(xs, ys) if len(xs) >= 2 else float('nan')
 
@@ -629,7 +629,7 @@ def _fit(N, y, p: float | None) -> tuple[float, float, float]:
 
 
 def _slope_se(xs, ys) -> tuple[float, float]:
-    "Log-log least-squares slope (`report.loglog_slope`) and its standard error from the scatter (nan for two points)."
+    "Log-log least-squares slope (`verdict.loglog_slope`) and its standard error from the scatter (nan for two points)."
     lx, ly = np.log(np.asarray(xs, float)), np.log(np.asarray(ys, float))
     s = loglog_slope(list(xs), list(ys))
     resid = ly - ly.mean() - s * (lx - lx.mean())
