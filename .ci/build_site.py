@@ -26,7 +26,8 @@ REPO_URL = 'https://github.com/effattn/effattn'
 PROFILES = ('paper', 'cpu')  # which kept executed copy an experiment page shows, best first
 SECTIONS = [  # (caption, notebook-name regex) for the library notebooks, in order
     ('Core', r'^0\d'), ('Mechanisms', r'^1\d'), ('Models, data and training', r'^[23]\d'),
-    ('Benchmarks, runner, report, campaign', r'^4\d'), ("The papers' modules", r'^5\d')]
+    ('Benchmarks, runner, report, campaign', r'^4\d'), ("The papers' modules", r'^5\d'),
+    ('The house: layers, imports, function sizes', r'^98')]
 INTRO = ('**Results**: the reproduction report (every claim of every paper beside our number, with a verdict), then '
          "each paper's experiment notebook as it last ran, with its tables and figures. **Library**: one page per "
          'notebook of `nbs/`: the reasoning, the code and its tests, and the API (signature, docstring and parameters '

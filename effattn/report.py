@@ -11,6 +11,7 @@ import os
 import re
 import time
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from pathlib import Path
 from typing import Callable
 
@@ -18,6 +19,7 @@ from .data import DATA_COPIES
 from .runtime import output_dirs, repo_root
 from .measure import provenance
 from .papers import PAPERS
+from .papers.base import Study
 from .papers.verdict import (CAMPAIGN, VERDICTS, Claim, Headline, Source, claims_from, load_claims, mean_std,
                                      save_claims)
 from .runtime import atomic_write_text
@@ -30,6 +32,15 @@ __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'evidence', 'm
            'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report', 'rejudge']
 
 # %% ../nbs/44_report.ipynb #33388ef2
+_NO_STUDY = SimpleNamespace(SUMMARY='', CLAIM_KINDS={}, SAME_CLAIMS={}, HEADLINE=(), NEEDS={}, FIGURES={}, departures=None,
+                            judge_campaign=None, judge_analytic=None, judge_gpu=None)  # what a key that names no study declares
+
+
+def _study(paper: str) -> Study:
+    "The study module of `paper`, which implements `effattn.papers.base.Study`; for a key that names no study, one that declares nothing."
+    return PAPERS[paper].load() if paper in PAPERS else _NO_STUDY
+
+
 def _cell(s) -> str:
     return str(s).replace('|', '\\|').replace('\n', ' ')
 
@@ -48,8 +59,7 @@ def _beside(c: Claim, stronger: Claim) -> Claim:
 
 def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None = None) -> tuple[list[Claim], list[dict]]:
     "A paper's claims from the strongest profile that judged each (policy applied), and the claims files they came from; where a stronger profile measured a claim but could not judge it, its numbers stand beside the weaker verdict."
-    try: kinds = getattr(PAPERS[paper].load(), 'CLAIM_KINDS', None) if paper in PAPERS else None
-    except ImportError: kinds = None
+    kinds = _study(paper).CLAIM_KINDS
     names = [(p, n) for p in profiles for n in ((p, CAMPAIGN) if p == 'paper' else (p,))]  # strongest first
     files = [d | dict(source=n) for p, n in names if (d := load_claims(paper, p, root, n))]  # source: campaign or profile
     by_id: dict[str, Claim] = {}
@@ -62,8 +72,7 @@ def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None
 
 def same_claims(paper: str) -> dict[str, str]:
     "A study's `SAME_CLAIMS`: the id of a claim judged with stronger evidence -> the id of the same claim judged with weaker."
-    try: return getattr(PAPERS[paper].load(), 'SAME_CLAIMS', {}) if paper in PAPERS else {}
-    except ImportError: return {}
+    return _study(paper).SAME_CLAIMS
 
 
 def one_row_each(by_id: dict[str, Claim], same: dict[str, str]) -> list[Claim]:
@@ -95,12 +104,6 @@ def _intro(profiles, rel) -> list[str]:
             "what it needs (the campaign's estimates of CPU-hours or GPU-minutes, or why none exists).", '']
 
 
-def _study(paper: str, name: str, *args, default=None):
-    "A study module's attribute `name` (called with `args` if callable), or `default` where it has none."
-    try: mod = PAPERS[paper].load() if paper in PAPERS else None
-    except ImportError: mod = None
-    x = getattr(mod, name, default)
-    return x(*args) if callable(x) else x
 
 
 def _evidence_lines(paper: str, files: list[dict], rel) -> list[str]:
@@ -166,12 +169,13 @@ def _grouped(claims: list[Claim], needs: dict | None = None, links: dict | None 
 def paper_section(paper: str, claims: list[Claim], files: list[dict], rel, root: Path, report_dir: Path | None = None) -> list[str]:
     """One paper's section below its heading: `### Summary`, `### Headline` (the study's `HEADLINE`), `### Departures`, where
     the evidence comes from, the claims grouped (each not run with what it needs; figures linked relative to `report_dir`)."""
-    deps, cited = cite_departures(claims, _study(paper, 'departures', root, default=[]))
-    heads = _study(paper, 'HEADLINE', default=()) or ()
+    study = _study(paper)
+    deps, cited = cite_departures(claims, study.departures(root) if study.departures else [])
+    heads = study.HEADLINE
     needs = {c.id: claim_needs(c, paper, root) for c in claims if c.verdict == 'not run' and c.profile != 'smoke'}
-    figs = _study(paper, 'FIGURES', default={}) or {}
+    figs = study.FIGURES
     links = {c.id: s for c in claims if (s := figure_link(c, figs.get(c.id), root, report_dir or Path(root) / 'data'))}
-    return (['### Summary', ''] + verdict_table(claims) + [''] + summary_bullets(claims, _study(paper, 'SUMMARY', default=''))
+    return (['### Summary', ''] + verdict_table(claims) + [''] + summary_bullets(claims, study.SUMMARY)
             + (['', '### Headline', ''] + headline_table(heads, claims, paper, root) if heads else [])
             + ['', '### Departures', ''] + ([f"{i}. **D{i}**: {t}" for i, t in enumerate(deps, 1)] or ['None repeated.'])
             + ['', '### Evidence', ''] + _evidence_lines(paper, files, rel) + _grouped(cited, needs, links) + _full_reasons(cited))
@@ -193,7 +197,7 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
                          f'`effattn reproduce --papers {paper} --profile {profiles[-1]}`.', '']
             continue
         for c in claims: counts[c.verdict] += 1
-        glance.append(f"{who}{verdict_counts(claims)}. {_study(paper, 'SUMMARY', default='')}".rstrip())
+        glance.append(f"{who}{verdict_counts(claims)}. {_study(paper).SUMMARY}".rstrip())
         sections += paper_section(paper, claims, files, rel, root, root / ('runs/smoke' if tuple(profiles) == ('smoke',) else 'data'))
     summary = 'claims: ' + ', '.join(f"{n} {v}" for v, n in counts.items())
     if missing: summary += f"; {len(missing)} of {len(PAPERS)} papers not run yet ({', '.join(missing)})"
@@ -407,7 +411,7 @@ def _run_states(paper: str, pattern: str, root: Path) -> tuple[list, list]:
 
 def claim_needs(c: Claim, paper: str, root: Path) -> str:
     "What a claim not run needs, in words: the study's `NEEDS` (runs, estimated by the campaign, or words), else a speed claim's GPU task."
-    need = (_study(paper, 'NEEDS', default={}) or {}).get(c.id)
+    need = _study(paper).NEEDS.get(c.id)
     if need and need.runs: return runs_need(*_run_states(paper, need.runs, repo_root(root)))
     if need: return need.text
     if c.kind == 'speed':
@@ -428,7 +432,8 @@ def declaration_problems(paper: str, root: str | Path | None = None) -> list[str
     root = repo_root(root)
     res = output_dirs(paper, 'paper', root)['results']
     ids = {c['id'] for f in res.glob('claims.*.json') for c in json.loads(f.read_text())['claims']}
-    heads, needs, figs = (_study(paper, n, default=d) or d for n, d in (('HEADLINE', ()), ('NEEDS', {}), ('FIGURES', {})))
+    study = _study(paper)
+    heads, needs, figs = study.HEADLINE, study.NEEDS, study.FIGURES
     out = [f"{k}: no claim {i!r}" for k, xs in (('HEADLINE', [h.claim for h in heads]), ('NEEDS', needs), ('FIGURES', figs))
            for i in xs if i not in ids]
     out += [f"HEADLINE: {h.label!r}: the paper's value is not in data/paper/" for h in heads if paper_value(h.paper, paper, root) is None]
@@ -450,14 +455,13 @@ def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
     from effattn.experiment import load_records
     out = []
     for key, info in PAPERS.items():
-        try: mod = info.load()
-        except ImportError: continue
-        if not any(hasattr(mod, f) for f in ('judge_campaign', 'judge_analytic', 'judge_gpu')): continue
+        study = _study(key)
+        if not (study.judge_campaign or study.judge_analytic or study.judge_gpu): continue
         res = output_dirs(key, 'paper', root)['results']
         paper_dir = repo_root(root) / 'data' / 'paper'
-        claims = mod.judge_campaign(load_records(key, 'paper', res), paper_dir) if hasattr(mod, 'judge_campaign') else []
-        claims += mod.judge_analytic(paper_dir) if hasattr(mod, 'judge_analytic') else []
-        claims += mod.judge_gpu(gpu_tables(res), paper_dir) if hasattr(mod, 'judge_gpu') else []
+        claims = study.judge_campaign(load_records(key, 'paper', res), paper_dir) if study.judge_campaign else []
+        claims += study.judge_analytic(paper_dir) if study.judge_analytic else []
+        claims += study.judge_gpu(gpu_tables(res), paper_dir) if study.judge_gpu else []
         out.append(save_claims(key, 'paper', claims, res, name=CAMPAIGN))
         if log: log(f"{key}: {sum(c.verdict != 'not run' for c in claims)} of {len(claims)} paper-setting claims judged")
     return out
@@ -484,7 +488,7 @@ def rejudge(root: str | Path | None = None,
     for key, info in (papers or PAPERS).items():
         res = output_dirs(key, profile, root)['results']
         old = load_claims(key, profile, root)
-        if old is None or not hasattr(info, 'judge'): continue
+        if old is None: continue
         claims = info.judge(profile, res, root / 'data' / 'paper')
         lost = sorted({c['id'] for c in old['claims']} - {c.id for c in claims})
         if lost:

@@ -35,7 +35,8 @@ from ..train import evaluate
 __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS', 'FAVOR', 'FAVOR0', 'RELU', 'RELU_LIMIT',
            'RELU_INF', 'NYSTROM', 'LONGFORMER', 'BIGBIRD', 'LOCAL', 'UNIFORM', 'BIGBIRD_LINKS', 'FIXED', 'Z',
            'REL_FLOOR', 'SLOPE_TOL', 'SMALL_STD', 'KEY_FRACTION_OK', 'KEY_FRACTION_MAX', 'ACC_THRESH', 'CHANCE',
-           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'Profile', 'profile',
+           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS',
+           'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'Profile', 'profile',
            'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention', 'layer_stats',
            'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism', 'chunked',
            'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary', 'spectra',
@@ -887,6 +888,15 @@ NEEDS = {'attention_error-local-sufficient': Need(text=_TRAINED.format('a local 
 FIGURES = {'attention_error-favor-rate-small-norm': 'fig0_favor_norm_scan.png', 'attention_error-favor-rate-real-norm': 'fig1_error_vs_budget_lowrank.png',
            'attention_error-bigbird-random-links': 'fig2_error_vs_keys_sparse.png', 'attention_error-linformer-low-rank': 'fig3_spectra_lowrank.png',
            'attention_error-downstream-no-retraining': 'fig4_downstream_accuracy.png'}
+
+# %% ../../nbs/56_attention_error.ipynb #752183e2
+# The rest of the Study contract (effattn.papers.base): what this study does not have
+CLAIM_KINDS: dict = {}  # every claims file of this study saved its kinds
+SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
+judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
+judge_analytic = None  # no claim is judged without a run
+judge_gpu = None  # no device window measures this study
+departures = None  # the shared departures only
 
 # %% ../../nbs/56_attention_error.ipynb #e1388e23
 def conclusions(results: Results, profile_name: str) -> list[str]:

@@ -16,19 +16,20 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'SCALING', 'PROFILES', 'CODE_SCHEDULE', 'IMG', 'TEXT_BATCH', 'CODE_BATCH', 'STEM_WIDTHS', 'RATE',
            'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
            'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
-           'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'Row', 'CifarRun', 'Profile',
-           'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at', 'ptflops_like', 'mem_line', 'cost_table',
-           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table',
-           'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table',
-           'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'timing_cap', 'speed_claim',
-           'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate', 'claim_linformer_longer_n',
-           'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge',
-           'both', 'cifar_baseline', 'claim_cifar_baseline', 'claim_cifar_linformer_k8', 'claim_shared_e',
-           'judge_campaign', 'cost_vs_paper', 'reductions', 'claim_gflops_reduction', 'claim_gflops_column',
-           'claim_params', 'claim_hybrid_compute', 'hardware_of', 'memory_method', 'claim_memory',
-           'claim_p16_memory_range', 'claim_short_seq_efficient', 'claim_linformer_poor_efficiency', 'scaling_fit',
-           'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time', 'claim_linformer_cheapest_epoch',
-           'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency', 'judge', 'judge_gpu']
+           'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'judge_analytic', 'departures',
+           'Row', 'CifarRun', 'Profile', 'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at',
+           'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit',
+           'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
+           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
+           'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate',
+           'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop',
+           'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline', 'claim_cifar_baseline',
+           'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions',
+           'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of',
+           'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
+           'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
+           'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency',
+           'judge', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #beacf4f8
 @dataclass(frozen=True)
@@ -784,6 +785,11 @@ NEEDS = {  # what each claim not run needs (a speed claim: its device speed task
 }
 FIGURES = {'000-nystrom-best-accuracy-per-gflop': 'fig1_accuracy_vs_gflops.png', '000-oom-n4096': 'memory_vs_N.png',
            '000-p16-epoch-time-uniform': 'fig3_epoch_time_vs_N.png'}
+
+# %% ../../nbs/51_p000.ipynb #25b8bfca
+# The rest of the Study contract (effattn.papers.base): what this study does not have
+judge_analytic = None  # no claim is judged without a run
+departures = None  # the shared departures only
 
 # %% ../../nbs/51_p000.ipynb #63e5071c
 def cost_vs_paper(cost: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:

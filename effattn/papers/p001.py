@@ -29,16 +29,17 @@ from ..layouts import hydra_layers
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
-           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS',
-           'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS',
-           'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'Profile', 'profile',
-           'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs', 'throughput_changes', 'deit_b',
-           'blocks_only', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep',
-           'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table', 'time_rows',
-           'speed_changes', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical', 'Scores', 'effect', 'same',
-           'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue',
-           'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4', 'judge_doubling',
-           'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
+           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
+           'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK', 'K_BAD',
+           'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL',
+           'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options',
+           'run_spec', 'specs', 'throughput_changes', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper',
+           'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label',
+           'scaled_layers', 'row_model', 'flops_table', 'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap',
+           'judge_analytic', 'canonical', 'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing',
+           'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory',
+           'judge_flops', 'judge_table4', 'judge_doubling', 'judge_changes', 'judge_speed', 'judge_gpu', 'judge_focus',
+           'judge_imagenet', 'judge']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)
@@ -248,6 +249,12 @@ NEEDS = {'001-imagenet-accuracies': Need(text="ImageNet-1k, which the offline da
 FIGURES = {'001-fig2-msa-falls': 'fig2_accuracy_vs_heads.png', '001-fig2-mla-flat': 'fig2_accuracy_vs_heads.png',
            '001-fig2-macs': 'fig2_cost_vs_heads.png', '001-fig3-token-focus': 'fig3_token_focus.png',
            '001-fig4-back-vs-front': 'fig4_replacement.png', '001-kernel-ranking': 'table5_kernels.png'}
+
+# %% ../../nbs/52_p001.ipynb #3bd5c350
+# The rest of the Study contract (effattn.papers.base): what this study does not have
+SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
+judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
+departures = None  # the shared departures only
 
 # %% ../../nbs/52_p001.ipynb #7afc7fa6
 T224, D768, L12 = 197, 768, 12  # DeiT-B (ViT-B/16) at 224 px: tokens, width, layers

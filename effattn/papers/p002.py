@@ -27,16 +27,16 @@ from .verdict import Claim, judge_value, mean_std, not_run, run_noise, trained_o
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
-           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z',
-           'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M',
-           'AT_FIG5', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables',
-           'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame', 'side_by_side', 'spread_table',
-           'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement', 'kernel_beats', 'expected_max',
-           'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence', 'direction',
-           'allperformer_slowest', 'hybrid_variance', 'hybrid_lag', 'training_stable', 'baseline_top_train',
-           'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims', 'accuracy_claims', 'complete_slices',
-           'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu', 'favor_stabilizer_table',
-           'favor_stabilizer_record', 'favor_departure', 'departures']
+           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_analytic',
+           'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK',
+           'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs',
+           'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame',
+           'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement',
+           'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence',
+           'direction', 'allperformer_slowest', 'hybrid_variance', 'hybrid_lag', 'training_stable',
+           'baseline_top_train', 'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims',
+           'accuracy_claims', 'complete_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu',
+           'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
 
 # %% ../../nbs/53_p002.ipynb #80976643
 LAYOUTS = ('all_standard', 'all_performer', 'intertwined', 'performer_first', 'standard_first')
@@ -209,6 +209,11 @@ HEADLINE = [  # Tables 1-2: the standard ViT (three seeds each), then every hybr
 NEEDS = {'002-cifar10-m-plateau': Need(runs=r'^cifar10/\w+/(relu|softmax)/m=128/seed=0$')}  # with m = 64, two values of m >= 64
 FIGURES = {'002-mnist-hybrid-variance': 'fig1_accuracy_distribution.png', '002-mnist-m-plateau': 'fig3_4_accuracy_vs_m.png',
            '002-mnist-convergence': 'fig5_learning_curves.png', '002-mnist-no-speedup': 'fig6_7_speed.png'}
+
+# %% ../../nbs/53_p002.ipynb #808fe504
+# The rest of the Study contract (effattn.papers.base): what this study does not have
+SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
+judge_analytic = None  # no claim is judged without a run
 
 # %% ../../nbs/53_p002.ipynb #a8a80ee1
 def speed_table(

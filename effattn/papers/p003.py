@@ -28,16 +28,17 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
-           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS',
-           'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED', 'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL',
-           'TIMING_DEVICE', 'PAPER', 'WHERE', 'paper_train', 'token_model', 'Profile', 'profile', 'run_spec', 'specs',
-           'leading_number', 'paper_results', 'model_label', 'runs_frame', 'accuracy_table', 'split_sizes',
-           'model_cost', 'setup_table', 'grid_gflop', 'trained_model', 'swap_attention', 'random_qk', 'predict_logits',
-           'trained_runs', 'model_attention', 'kernel_swap', 'normalizer_table', 'confusion', 'per_class',
-           'pair_confusion', 'speed_models', 'time_models', 'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin',
-           'direction', 'ours_acc', 'seeds_of', 'kernels_run', 'judge_relu_beats_vit', 'judge_extreme_kernel',
-           'judge_ranking', 'judge_ftheta_outperforms', 'judge_absolute', 'judge_speed', 'judge_attention',
-           'judge_per_class', 'judge_cat_dog', 'judge_cifar100', 'judge', 'judge_gpu']
+           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic',
+           'departures', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED',
+           'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE', 'paper_train',
+           'token_model', 'Profile', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results', 'model_label',
+           'runs_frame', 'accuracy_table', 'split_sizes', 'model_cost', 'setup_table', 'grid_gflop', 'trained_model',
+           'swap_attention', 'random_qk', 'predict_logits', 'trained_runs', 'model_attention', 'kernel_swap',
+           'normalizer_table', 'confusion', 'per_class', 'pair_confusion', 'speed_models', 'time_models', 'speed_table',
+           'Evidence', 'evidence', 'run_unit', 'margin', 'direction', 'ours_acc', 'seeds_of', 'kernels_run',
+           'judge_relu_beats_vit', 'judge_extreme_kernel', 'judge_ranking', 'judge_ftheta_outperforms',
+           'judge_absolute', 'judge_speed', 'judge_attention', 'judge_per_class', 'judge_cat_dog', 'judge_cifar100',
+           'judge', 'judge_gpu']
 
 # %% ../../nbs/54_p003.ipynb #054738c5
 KERNELS = ('relu', 'exp', 'elu', 'gelu', 'ftheta')  # the five Performers of §10.1 (ftheta: §9.4's final f_theta, an MLP)
@@ -163,6 +164,13 @@ NEEDS = {'003-ftheta-outperforms-token': Need(runs=r'^token/(ftheta|relu|exp|elu
                                "split); no estimate: no profile can declare the run")}
 FIGURES = {'003-kernel-ranking': 'fig1_accuracy.png', '003-differences-from-attention': 'fig3_kernel_swap.png',
            '003-cat-dog-confusion': 'fig4_confusion.png', '003-per-class-f1': 'fig5_per_class_f1.png', '003-faster-than-vit': 'fig6_speed.png'}
+
+# %% ../../nbs/54_p003.ipynb #2b910e26
+# The rest of the Study contract (effattn.papers.base): what this study does not have
+SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
+judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
+judge_analytic = None  # no claim is judged without a run
+departures = None  # the shared departures only
 
 # %% ../../nbs/54_p003.ipynb #dba73977
 PAPER_KEYS = {'Vision Transformer (ViT)': 'vit', 'Performer-ReLU': 'relu', 'Performer-EXP': 'exp', 'Performer-ELU': 'elu',

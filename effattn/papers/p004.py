@@ -29,16 +29,17 @@ from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dil
 from ..testing import random_qkv, reference_attention, rel_error
 
 # %% auto #0
-__all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES', 'D',
-           'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS', 'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE',
-           'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z', 'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU',
-           'ROW_KEYS', 'TIER', 'Profile', 'profile', 'specs', 'favor_draws', 'favor_unbiased', 'favor_claim',
-           'judge_analytic', 'mechanisms', 'kernels', 'qkv_on', 'predict', 'one_pass', 'measure_memory',
-           'memory_series', 'memory_scaling', 'order_name', 'memory_slopes', 'memory_arithmetic', 'table_004',
-           'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table', 'identical_outputs', 'memory_need',
-           'time_scaling', 'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'memory_claims',
-           'printed_ratio', 'flash_claims', 'strided_memory', 'strided_time', 'local_linear', 'claimed_orders',
-           'choose_table', 'choose_claims', 'advice', 'judge', 'judge_gpu']
+__all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES',
+           'SAME_CLAIMS', 'judge_campaign', 'departures', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS', 'FAMILIES',
+           'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z', 'MIN_N',
+           'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Profile', 'profile', 'specs',
+           'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic', 'mechanisms', 'kernels', 'qkv_on',
+           'predict', 'one_pass', 'measure_memory', 'memory_series', 'memory_scaling', 'order_name', 'memory_slopes',
+           'memory_arithmetic', 'table_004', 'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table',
+           'identical_outputs', 'memory_need', 'time_scaling', 'crossover', 'crossover_table', 'inputs',
+           'accuracy_study', 'error_table', 'memory_claims', 'printed_ratio', 'flash_claims', 'strided_memory',
+           'strided_time', 'local_linear', 'claimed_orders', 'choose_table', 'choose_claims', 'advice', 'judge',
+           'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -170,6 +171,12 @@ NEEDS = {'004-flash-max-length': Need(text="a GPU and the model, batch and heads
          **{f'004-choose-{r}-best-for': _WORDS for r in ('standard-flashattention', 'longformer', 'bigbird', 'performer', 'linear-transformer')}}
 FIGURES = {'004-quadratic-memory': 'memory_vs_N.png', '004-sparse-transformer-nsqrtn-time': 'time_vs_N.png',
            '004-choose-performer-accuracy': 'accuracy.png'}
+
+# %% ../../nbs/55_p004.ipynb #b2d36d9c
+# The rest of the Study contract (effattn.papers.base): what this study does not have
+SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
+judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
+departures = None  # the shared departures only
 
 # %% ../../nbs/55_p004.ipynb #5210d092
 def judge_analytic(paper_dir=None) -> list:
