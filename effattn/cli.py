@@ -16,7 +16,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from .runtime import PROFILES  # torch-free, so that `--help` stays quick
+from .runtime import PROFILES, Profile  # torch-free, so that `--help` stays quick
 
 # %% auto #0
 __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
@@ -48,13 +48,13 @@ def executed_path(nb: Path, profile: str) -> Path:
     "Where the executed copy of notebook `nb` is kept (beside its paper's results)."
     from effattn.runtime import output_dirs, repo_root
     paper = paper_key(nb)
-    if profile == 'smoke': return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
+    if profile == Profile.smoke: return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
     return output_dirs(paper, profile, nb)['results'] / f"{nb.stem}.{profile}.ipynb"
 
 
 def report_path(profile: str, root: Path) -> Path:
     "Where `effattn report` and the report notebook write the report of a profile."
-    return root / ('runs/smoke' if profile == 'smoke' else 'data') / 'REPRODUCTION.md'
+    return root / ('runs/smoke' if profile == Profile.smoke else 'data') / 'REPRODUCTION.md'
 
 # %% ../nbs/42_cli.ipynb #1278e41a
 RECORDS = ('runs.jsonl', 'runs.csv')  # the records of finished runs: they stay, whatever becomes of the notebook
@@ -292,7 +292,7 @@ def reproduce(
         with _uninterrupted():  # a complete run: its copy and its findings are settled before an interrupt is let through
             out.parent.mkdir(parents=True, exist_ok=True); os.replace(scratch / out.name, out); _prune(scratch, root / 'runs')
             log(f"    ok in {time.time() - t0:.0f}s; {runs}", flush=True)
-            if profile != 'smoke':  # smoke outputs are scratch: nothing to protect
+            if profile != Profile.smoke:  # smoke outputs are scratch: nothing to protect
                 accept = update or rerun or trained or (key == 'report' and accepted) or not judged_at(before, profile)
                 accepted |= _settle(before, findings(key, profile, root), root, scratch, accept, log)
     log(_summary(status, profile, root))

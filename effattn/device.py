@@ -19,7 +19,7 @@ import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .runtime import repo_root, require_checkout
+from .runtime import Profile, repo_root, require_checkout
 
 # %% auto #0
 __all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS', 'PARK_MB',
@@ -446,7 +446,7 @@ def _speed_004(dev, save, prof: str = 'paper'):
 def _speed_mechanisms(dev, save, prof: str = 'paper'):
     import pandas as pd
     from effattn.bench import attention_benchmark
-    toy = prof == 'smoke'
+    toy = prof == Profile.smoke
     rows = attention_benchmark(sizes=(16, 64) if toy else (1024, 4096, 16384), device=str(dev), batch=2 if toy else 8,
                                repeats=1 if toy else 5, max_seconds=2.0, log=None)
     save('bench', 'attention_gpu', pd.DataFrame(rows))

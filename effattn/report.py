@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from .data import DATA_COPIES
-from .runtime import output_dirs, repo_root
+from .runtime import Profile, output_dirs, repo_root
 from .measure import provenance
 from .papers import PAPERS
 from .papers.base import Study
@@ -60,7 +60,7 @@ def _beside(c: Claim, stronger: Claim) -> Claim:
 def merged_claims(paper: str, profiles=('paper', 'cpu'), root: str | Path | None = None) -> tuple[list[Claim], list[dict]]:
     "A paper's claims from the strongest profile that judged each (policy applied), and the claims files they came from; where a stronger profile measured a claim but could not judge it, its numbers stand beside the weaker verdict."
     kinds = _study(paper).CLAIM_KINDS
-    names = [(p, n) for p in profiles for n in ((p, CAMPAIGN) if p == 'paper' else (p,))]  # strongest first
+    names = [(p, n) for p in profiles for n in ((p, CAMPAIGN) if p == Profile.paper else (p,))]  # strongest first
     files = [d | dict(source=n) for p, n in names if (d := load_claims(paper, p, root, n))]  # source: campaign or profile
     by_id: dict[str, Claim] = {}
     for data in reversed(files):  # weakest first; a stronger profile's judged claim replaces it
@@ -118,7 +118,7 @@ def _evidence_lines(paper: str, files: list[dict], rel) -> list[str]:
                          f"{prov['date']} (a re-judge from saved tables may run elsewhere: a speed reason names the "
                          f"hardware it was timed on, a trained claim the hardware it trained on).")
     shown = files[-1]['profile']
-    return out + ['', f"Executed notebook: `{'runs/smoke/executed' if shown == 'smoke' else rel(paper, shown, 'results')}/`; "
+    return out + ['', f"Executed notebook: `{'runs/smoke/executed' if shown == Profile.smoke else rel(paper, shown, 'results')}/`; "
                   f"results: `{rel(paper, shown, 'results')}/`; figures: `{rel(paper, shown, 'figures')}/`.", '']
 
 
@@ -172,7 +172,7 @@ def paper_section(paper: str, claims: list[Claim], files: list[dict], rel, root:
     study = _study(paper)
     deps, cited = cite_departures(claims, study.departures(root) if study.departures else [])
     heads = study.HEADLINE
-    needs = {c.id: claim_needs(c, paper, root) for c in claims if c.verdict == 'not run' and c.profile != 'smoke'}
+    needs = {c.id: claim_needs(c, paper, root) for c in claims if c.verdict == 'not run' and c.profile != Profile.smoke}
     figs = study.FIGURES
     links = {c.id: s for c in claims if (s := figure_link(c, figs.get(c.id), root, report_dir or Path(root) / 'data'))}
     return (['### Summary', ''] + verdict_table(claims) + [''] + summary_bullets(claims, study.SUMMARY)
@@ -268,7 +268,7 @@ def claim_group(c: Claim) -> str:
     if c.kind == 'speed': return 'Speed'
     if c.verdict == 'not run': return 'Not run'
     if c.kind == 'exact': return 'Arithmetic and exact claims'
-    return GROUPS[0] if c.profile == 'paper' else GROUPS[1]
+    return GROUPS[0] if c.profile == Profile.paper else GROUPS[1]
 
 
 def verdict_counts(claims: list[Claim]) -> str:
@@ -473,7 +473,7 @@ def write_report(profile: str | None = None, path: str | Path | None = None, roo
     root = repo_root(root)
     if campaigns and profile in (None, 'paper'): judge_campaigns(root)
     profiles = (profile,) if profile else ('paper', 'cpu')
-    path = Path(path or (root / ('runs/smoke' if profile == 'smoke' else 'data') / 'REPRODUCTION.md'))
+    path = Path(path or (root / ('runs/smoke' if profile == Profile.smoke else 'data') / 'REPRODUCTION.md'))
     atomic_write_text(path, build_report(profiles, root))
     return path
 

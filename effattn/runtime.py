@@ -10,17 +10,25 @@ import json
 import os
 import shutil
 import warnings
+from enum import StrEnum
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PROFILES', 'PARKED', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'notebook_dirs',
+__all__ = ['PROFILES', 'PARKED', 'Profile', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'notebook_dirs',
            'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest',
            'Pieces', 'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
 
+# %% ../nbs/03_runtime.ipynb #afeeccef
+class Profile(StrEnum):
+    "How much of a paper's setting a run reproduces (see above)."
+    smoke = 'smoke'
+    cpu = 'cpu'
+    paper = 'paper'
+
+
+PROFILES = tuple(p.value for p in Profile)  # the names, weakest first
+
 # %% ../nbs/03_runtime.ipynb #fb32a0db
-PROFILES = ('smoke', 'cpu', 'paper')
-
-
 def repo_root(start: str | Path | None = None) -> Path:
     "The effattn checkout containing `start` (default: the current folder), else $EFFATTN_REPO's, else the current folder."
     p = Path(start or Path.cwd()).resolve()
@@ -55,7 +63,7 @@ def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dic
     from effattn.core import check_choice  # (imports torch: only when called)
     check_choice('profile', profile, PROFILES)
     root = repo_root(root)
-    if profile == 'smoke':
+    if profile == Profile.smoke:
         base = root / 'runs' / 'smoke'
         return dict(results=base / 'results' / paper, figures=base / 'figures' / paper, runs=base / 'checkpoints' / paper)
     return dict(results=root / 'data' / 'results' / paper, figures=root / 'figures' / paper,
@@ -189,7 +197,7 @@ PARKED = Path('data') / 'campaign' / 'parked'  # unfinished paper-setting work, 
 
 def pieces_dir(paper: str, profile: str, root: str | Path | None = None) -> Path:
     "Where a paper's notebook keeps the pieces of its long measurements: at `paper`, parked in the repository (commit them with the records: a later session, on a fresh clone, resumes); else beside its checkpoints (git-ignored)."
-    if profile == 'paper': return repo_root(root) / PARKED / paper / 'pieces'
+    if profile == Profile.paper: return repo_root(root) / PARKED / paper / 'pieces'
     return output_dirs(paper, profile, root)['runs'] / 'pieces'
 
 # %% ../nbs/03_runtime.ipynb #74864b1f

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..core import check_choice
 from ..measure import provenance
-from ..runtime import atomic_write_text, output_dirs
+from ..runtime import Profile, atomic_write_text, output_dirs
 
 # %% auto #0
 __all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value',
@@ -62,7 +62,7 @@ def apply_policy(c: Claim, profile: str) -> Claim:
     prof = c.profile or profile
     c = replace(c, profile=prof)
     if c.kind == 'exact' or c.verdict == 'not run': return c
-    if prof == 'smoke' and c.kind in ('accuracy', 'empirical'):
+    if prof == Profile.smoke and c.kind in ('accuracy', 'empirical'):
         return replace(c, verdict='not run', reason=f"not run (smoke): one epoch on the embedded samples checks the "
                        f"pipeline and measures nothing; {c.reason}")
     if c.kind == 'speed':
@@ -71,7 +71,7 @@ def apply_policy(c: Claim, profile: str) -> Claim:
                            f"a CPU ({c.our_device or 'this machine'}): our figure is shown, not judged; GPU slot: a device "
                            f"window's data/results/{c.paper}/gpu/ (`effattn device`). {c.reason}")
         return c
-    if prof != 'paper' and c.verdict in ('reproduced', 'refuted'):  # accuracy from a reduced profile
+    if prof != Profile.paper and c.verdict in ('reproduced', 'refuted'):  # accuracy from a reduced profile
         reading = 'consistent at reduced scale' if c.verdict == 'reproduced' else 'contradicted at reduced scale'
         c = replace(c, verdict='partly', reason=f"{reading} (profile '{prof}': short training can neither reproduce "
                     f"nor refute this); {c.reason}")
