@@ -898,45 +898,84 @@ judge_analytic = None  # no claim is judged without a run
 judge_gpu = None  # no device window measures this study
 departures = None  # the shared departures only
 
-# %% ../../nbs/56_attention_error.ipynb #e1388e23
-def conclusions(results: Results, profile_name: str) -> list[str]:
-    "The study's findings, one markdown paragraph per topic, from its saved tables."
-    R, setup = results, setup_of(results, profile_name)
-    errors, fixed, stats = R.table('errors'), R.table('fixed_mechanisms'), R.table('layer_stats')
-    ranks, low, summary = R.table('attention_ranks'), R.table('lowrank_matrix_errors'), R.table('error_summary')
-    down, joined = R.table('downstream_accuracy'), R.table('error_vs_accuracy')
-    exact, N = setup['exact_top1'], setup['tokens']
-    unif = fixed[fixed.mechanism == UNIFORM].groupby('source').rel_error.mean()
-    each = lambda f: ' / '.join(f(s) for s in SRC_ORDER)
-    slopes = lambda mech: each(lambda s: f"{slope(mean_error(errors, mech, s)):.2f}")
-    rng = lambda mech, v, col='real_over_random': (lambda r: f"{r.min():.2f}–{r.max():.2f}")(
-        summary[(summary.mechanism == mech) & (summary.value == v)][col])
+# %% ../../nbs/56_attention_error.ipynb #2d41f89f
+def _each(f: Callable[[str], str]) -> str:
+    "`f` of each input source in `SRC_ORDER`, joined as 'real / random / random, moments'."
+    return ' / '.join(f(s) for s in SRC_ORDER)
+
+
+def _slopes(errors: pd.DataFrame, mech: str) -> str:
+    "The log-log slope of `mech`'s mean error against its budget, per input source."
+    return _each(lambda s: f"{slope(mean_error(errors, mech, s)):.2f}")
+
+
+def _ratio_span(summary: pd.DataFrame, mech: str, value, col: str = 'real_over_random') -> str:
+    "The range over layers of the error ratio `col` (an `error_summary` column) of `mech` at budget `value`."
+    r = summary[(summary.mechanism == mech) & (summary.value == value)][col]
+    return f"{r.min():.2f}–{r.max():.2f}"
+
+
+def _per_layer(stats: pd.DataFrame, col: str, fmt: str) -> str:
+    "A column of `layer_stats` layer by layer, per input source ('real 1.0, 2.0; random ...')."
     st = stats.set_index(['source', 'layer'])
+    return '; '.join(f"{s} " + ', '.join(f"{x:{fmt}}" for x in st.loc[s][col]) for s in SRC_ORDER)
+
+
+def _favor_ends(errors: pd.DataFrame) -> tuple:
+    "The smallest and the largest m FAVOR+ was measured at."
     ms = sorted(errors[errors.mechanism == FAVOR].value.unique())
-    m0, m1 = ms[0], ms[-1]
-    lines = [f"**Model**: `002_cifar`, {setup['epochs']} epochs, exact attention {exact:.2f}% on {setup['acc_images']} test "
-             f"images; {setup['capture_images']} images analysed. Uniform attention (the mean of $v$) has error "
-             + each(lambda s: f"{unif[s]:.3f}") + " (real / random / random, moments).",
-             f"**Attention shape**: effective keys per query $e^{{\\mathcal H}}$ per layer (of N = {N}): "
-             + '; '.join(f"{s} " + ', '.join(f"{x:.1f}" for x in st.loc[s].eff_keys) for s in SRC_ORDER)
-             + "; logit std: " + '; '.join(f"{s} " + ', '.join(f"{x:.2f}" for x in st.loc[s].logit_std) for s in SRC_ORDER) + '.',
-             f"**FAVOR+** (002 §3.3: error ~ $m^{{-1/2}}$): m = {m0}: {trio(errors, FAVOR, m0)}; m = {m1}: "
-             f"{trio(errors, FAVOR, m1)}; log-log slopes {slopes(FAVOR)} (Monte-Carlo rate −0.5). Real/random per layer: "
-             f"{rng(FAVOR, m0)} at m = {m0}, {rng(FAVOR, m1)} at m = {m1}; real/moments: "
-             f"{rng(FAVOR, m1, 'real_over_moments')} at m = {m1}.",
+    return ms[0], ms[-1]
+
+# %% ../../nbs/56_attention_error.ipynb #fd0f9102
+def _model_lines(R: Results, setup: dict) -> list[str]:
+    "The model analysed, the error of uniform attention, and the attention's shape per layer."
+    fixed, stats = R.table('fixed_mechanisms'), R.table('layer_stats')
+    unif = fixed[fixed.mechanism == UNIFORM].groupby('source').rel_error.mean()
+    return [f"**Model**: `002_cifar`, {setup['epochs']} epochs, exact attention {setup['exact_top1']:.2f}% on "
+            f"{setup['acc_images']} test images; {setup['capture_images']} images analysed. Uniform attention (the mean of "
+            "$v$) has error " + _each(lambda s: f"{unif[s]:.3f}") + " (real / random / random, moments).",
+            f"**Attention shape**: effective keys per query $e^{{\\mathcal H}}$ per layer (of N = {setup['tokens']}): "
+            + _per_layer(stats, 'eff_keys', '.1f') + "; logit std: " + _per_layer(stats, 'logit_std', '.2f') + '.']
+
+
+def _favor_lines(R: Results) -> list[str]:
+    "FAVOR+ (ε = 1e-4 and 0): errors at the smallest and largest m, slopes, real/random ratios, and the q, k size scan."
+    errors, summary, stats = R.table('errors'), R.table('error_summary'), R.table('layer_stats')
+    m0, m1 = _favor_ends(errors)
+    lines = [f"**FAVOR+** (002 §3.3: error ~ $m^{{-1/2}}$): m = {m0}: {trio(errors, FAVOR, m0)}; m = {m1}: "
+             f"{trio(errors, FAVOR, m1)}; log-log slopes {_slopes(errors, FAVOR)} (Monte-Carlo rate −0.5). Real/random per "
+             f"layer: {_ratio_span(summary, FAVOR, m0)} at m = {m0}, {_ratio_span(summary, FAVOR, m1)} at m = {m1}; "
+             f"real/moments: {_ratio_span(summary, FAVOR, m1, 'real_over_moments')} at m = {m1}.",
              f"**FAVOR+ with ε = 0** (unbiased): m = {m0}: {trio(errors, FAVOR0, m0)}; m = {m1}: {trio(errors, FAVOR0, m1)}; "
-             f"slopes {slopes(FAVOR0)}."]
+             f"slopes {_slopes(errors, FAVOR0)}."]
     if 'favor_norm_scan' in R.tables:
+        rms = stats[stats.source == 'real'][['rms_q', 'rms_k']].values
         lines.append(f"**FAVOR+ and the size of q, k**: {_scan_words(R.table('favor_norm_scan'))}; the trained model's q, k "
-                     f"have an RMS of {stats[stats.source == 'real'][['rms_q', 'rms_k']].values.min():.2f}–"
-                     f"{stats[stats.source == 'real'][['rms_q', 'rms_k']].values.max():.2f}.")
+                     f"have an RMS of {rms.min():.2f}–{rms.max():.2f}.")
+    return lines
+
+
+def _relu_line(R: Results) -> str:
+    "ReLU features against softmax, their m → ∞ limit (the bias), and the error's fall against that limit."
+    errors, fixed = R.table('errors'), R.table('fixed_mechanisms')
+    m0, m1 = _favor_ends(errors)
     bias = fixed[fixed.mechanism == RELU_INF].groupby('source').rel_error.mean()
-    lines.append(f"**ReLU features** against softmax: m = {m0}: {trio(errors, RELU, m0)}; m = {m1}: {trio(errors, RELU, m1)}; "
-                 f"the m→∞ limit itself: {each(lambda s: f'{bias[s]:.3f}')} (the bias). Against that limit the error falls "
-                 f"with slopes {slopes(RELU_LIMIT)}: more features approach the arc-cosine kernel, not softmax.")
+    return (f"**ReLU features** against softmax: m = {m0}: {trio(errors, RELU, m0)}; m = {m1}: {trio(errors, RELU, m1)}; "
+            f"the m→∞ limit itself: {_each(lambda s: f'{bias[s]:.3f}')} (the bias). Against that limit the error falls "
+            f"with slopes {_slopes(errors, RELU_LIMIT)}: more features approach the arc-cosine kernel, not softmax.")
+
+
+def _nystrom_line(errors: pd.DataFrame) -> str:
+    "Nyström's errors at the fewest and the most landmarks (and at 32, 000's choice, when measured)."
     L = sorted(errors[errors.mechanism == NYSTROM].value.unique())
-    lines.append(f"**Nyström**: {L[0]} landmarks: {trio(errors, NYSTROM, L[0])}; {L[-1]}: {trio(errors, NYSTROM, L[-1])}"
-                 + (f"; 32 landmarks (000 §5.4: enough at N = 400): {trio(errors, NYSTROM, 32)}" if 32 in L else '') + '.')
+    return (f"**Nyström**: {L[0]} landmarks: {trio(errors, NYSTROM, L[0])}; {L[-1]}: {trio(errors, NYSTROM, L[-1])}"
+            + (f"; 32 landmarks (000 §5.4: enough at N = 400): {trio(errors, NYSTROM, 32)}" if 32 in L else '') + '.')
+
+# %% ../../nbs/56_attention_error.ipynb #055903a3
+def _low_rank_lines(R: Results, N: int) -> list[str]:
+    "The ranks holding 90% and 99% of the attention's energy per input source, and the best rank-k matrix error."
+    ranks, low = R.table('attention_ranks'), R.table('lowrank_matrix_errors')
+    lines = []
     for s in SRC_ORDER:
         rr = ranks[ranks.source == s]
         lines.append(f"**Low rank ({s})**: rank holding 90% of the energy, mean per layer "
@@ -944,27 +983,43 @@ def conclusions(results: Results, profile_name: str) -> list[str]:
                      + ', '.join(f'{x:.1f}' for x in rr.rank99_mean) + f" (of N = {N}).")
     fl = low[low.method == 'best rank-k (SVD)'].groupby(['k', 'source']).matrix_error.mean().unstack()
     lines.append("**Best rank-k matrix error** (mean over layers): "
-                 + '; '.join(f"k = {k}: " + each(lambda s: f"{fl.loc[k, s]:.3f}") for k in fl.index) + '.')
-    sp = errors[errors.family == 'sparse']
+                 + '; '.join(f"k = {k}: " + _each(lambda s: f"{fl.loc[k, s]:.3f}") for k in fl.index) + '.')
+    return lines
+
+
+def _sparse_lines(errors: pd.DataFrame) -> list[str]:
+    "Each sparse pattern's errors by budget, with the fraction of the keys each budget keeps."
+    sp, lines = errors[errors.family == 'sparse'], []
     for mech in sp.mechanism.unique():
         d = sp[sp.mechanism == mech]
         frac = d.groupby('value').key_fraction.mean()
         lines.append(f"**{mech}**: " + '; '.join(f"{d.budget.iloc[0]} {p} ({frac[p]:.0%} of keys): {trio(errors, mech, p)}"
                                                 for p in frac.index) + '.')
+    return lines
+
+
+def _overall_lines(R: Results) -> list[str]:
+    "Across mechanisms: whether more budget means less error, real against random inputs, and error against accuracy."
+    errors, summary, joined = R.table('errors'), R.table('error_summary'), R.table('error_vs_accuracy')
     mono = {m: mean_error(errors, m).is_monotonic_decreasing for m in errors.mechanism.unique()}
-    lines.append("**More budget, less error** (000 §5.3) on real inputs: monotone for "
-                 + ', '.join(m for m, ok in mono.items() if ok) + '; not monotone for '
-                 + (', '.join(m for m, ok in mono.items() if not ok) or 'none') + '.')
     share = lambda col: f"{(summary[col] > 1).mean():.0%}"
-    lines.append(f"**Real vs random overall**: the real inputs give the larger error in {share('real_over_random')} of the "
-                 f"(mechanism, budget, layer) cells against `random` ({share('norm_real_over_random')} after normalising by "
-                 f"the uniform-attention error), and in {share('real_over_moments')} against `random, moments` "
-                 f"({share('norm_real_over_moments')} normalised).")
     rk = lambda x: x.rank()
-    lines.append(f"**Error vs accuracy** (no retraining, all (mechanism, budget) cells): rank correlation of the accuracy "
-                 f"with the all-token error {rk(joined.top1).corr(rk(joined.rel_error)):.2f}, with the cls-token error "
-                 f"{rk(joined.top1).corr(rk(joined.cls_error)):.2f}.")
-    tol = acc_noise(setup)
+    return ["**More budget, less error** (000 §5.3) on real inputs: monotone for "
+            + ', '.join(m for m, ok in mono.items() if ok) + '; not monotone for '
+            + (', '.join(m for m, ok in mono.items() if not ok) or 'none') + '.',
+            f"**Real vs random overall**: the real inputs give the larger error in {share('real_over_random')} of the "
+            f"(mechanism, budget, layer) cells against `random` ({share('norm_real_over_random')} after normalising by "
+            f"the uniform-attention error), and in {share('real_over_moments')} against `random, moments` "
+            f"({share('norm_real_over_moments')} normalised).",
+            f"**Error vs accuracy** (no retraining, all (mechanism, budget) cells): rank correlation of the accuracy "
+            f"with the all-token error {rk(joined.top1).corr(rk(joined.rel_error)):.2f}, with the cls-token error "
+            f"{rk(joined.top1).corr(rk(joined.cls_error)):.2f}."]
+
+
+def _downstream_lines(R: Results, setup: dict) -> list[str]:
+    "Top-1 with each mechanism swapped in without retraining, by budget, then of the mechanisms that do not approximate softmax."
+    down, fixed = R.table('downstream_accuracy'), R.table('fixed_mechanisms')
+    exact, tol, lines = setup['exact_top1'], acc_noise(setup), []
     acc = down.dropna(subset=['value']).groupby(['mechanism', 'value'], sort=False).top1.mean().reset_index()
     for mech, d in acc.groupby('mechanism', sort=False):
         ok = d[exact - d.top1 <= tol]
@@ -972,7 +1027,15 @@ def conclusions(results: Results, profile_name: str) -> list[str]:
                      f"{d.value.iloc[-1]:g} (exact {exact:.2f}%); smallest budget within {tol:.2f} points of exact: "
                      + (f"{ok.value.min():g}" if len(ok) else "none in the grid") + '.')
     other = down[down.value.isna()]
-    lines.append("**Not approximations of softmax** (no retraining): " + ', '.join(f"{r.mechanism} {r.top1:.2f}%" for r in other.itertuples())
-                 + "; errors against softmax on real q, k, v: "
-                 + ', '.join(f"{m} {e:.3f}" for m, e in fixed[fixed.source == 'real'].groupby('mechanism').rel_error.mean().items()) + '.')
-    return lines
+    real = fixed[fixed.source == 'real'].groupby('mechanism').rel_error.mean()
+    return lines + ["**Not approximations of softmax** (no retraining): "
+                    + ', '.join(f"{r.mechanism} {r.top1:.2f}%" for r in other.itertuples())
+                    + "; errors against softmax on real q, k, v: " + ', '.join(f"{m} {e:.3f}" for m, e in real.items()) + '.']
+
+# %% ../../nbs/56_attention_error.ipynb #e1388e23
+def conclusions(results: Results, profile_name: str) -> list[str]:
+    "The study's findings, one markdown paragraph per topic, from its saved tables."
+    setup, errors = setup_of(results, profile_name), results.table('errors')
+    return (_model_lines(results, setup) + _favor_lines(results) + [_relu_line(results), _nystrom_line(errors)]
+            + _low_rank_lines(results, setup['tokens']) + _sparse_lines(errors) + _overall_lines(results)
+            + _downstream_lines(results, setup))

@@ -1012,6 +1012,30 @@ def scaling_fit(d: pd.DataFrame) -> tuple[np.ndarray, float]:
     return c, float(100 * np.max(np.abs(np.polyval(c, L) - d.slope_mb) / d.slope_mb))
 
 
+def _memory_at(ok: pd.DataFrame, n: int) -> dict[str, tuple]:  # the `memory_scaling` points on their batch line
+    "Per mechanism whose memory per image is quadratic in N: GB at N = `n`, batches 64 and 256, and the fit's residual (%)."
+    need = {}
+    for key, d in ok.groupby('key'):
+        c, resid = scaling_fit(d) if len(d) >= 4 else (None, math.inf)
+        if resid <= SCALING_FIT_TOL:
+            need[key] = (TEXT_BATCH * np.polyval(c, n + 1) / 1024, CODE_BATCH * np.polyval(c, n + 1) / 1024, resid)
+    return need
+
+
+def _v100_outcome(gbs: list[float]) -> bool | None:
+    "True when every one of `gbs` exceeds even the larger V100, False when one fits in the smaller, None in between."
+    if all(g > max(V100_GB) for g in gbs): return True
+    return False if any(g < min(V100_GB) for g in gbs) else None
+
+
+def _oom_reason(full: bool | None, nyst: bool | None, hardware: str) -> str:  # `_v100_outcome` of full attention and of Nyström
+    "Where full attention's and Nyströmformer's extrapolated memory falls against a V100, and what the estimate leaves out."
+    words = {True: f'exceeds even {max(V100_GB)} GB', False: f'fits in {min(V100_GB)} GB', None: f'lies between {V100_GB[0]} and {V100_GB[1]} GB'}
+    return (f"full attention {words[full]}, Nyströmformer {words[nyst]}; ours is the text's Nyströmformer (m segment means, no "
+            "convolution residual), not the code's the paper ran" + (", so it cannot refute that part" if nyst is False and full else '') +
+            f"; parameters and optimizer state (under 0.1 GB) left out; {memory_method(hardware)}")
+
+
 def claim_oom(E: Evidence) -> Claim:
     "Full attention and Nyströmformer ran out of memory at N = 4096 (§5.4): training memory per image, quadratic in N, extrapolated to batch 64."
     cid, where = '000-oom-n4096', '§5.4'
@@ -1021,28 +1045,20 @@ def claim_oom(E: Evidence) -> Claim:
     if (why := E.missing('memory_scaling')): return not_run(cid, '000', text, where, pv, why, kind='exact')
     S = E.results.tables['memory_scaling']
     ok = S[S.slope_mb.notna() & (S.resid_pct.abs() <= SCALING_FIT_TOL)]  # a point off its batch line has no per-image slope
-    need = {}
-    for key, d in ok.groupby('key'):
-        c, resid = scaling_fit(d) if len(d) >= 4 else (None, math.inf)
-        if resid <= SCALING_FIT_TOL:
-            need[key] = (TEXT_BATCH * np.polyval(c, n + 1) / 1024, CODE_BATCH * np.polyval(c, n + 1) / 1024, resid)
+    need = _memory_at(ok, n)
     nys = [k for k in need if ROW[k].family == 'nystrom']
     if 'full' not in need or not nys:
         return not_run(cid, '000', text, where, pv, f"needs full attention and a Nyströmformer at 4 or more sequence lengths where "
                        f"the memory is linear in the batch and quadratic in N within {SCALING_FIT_TOL:g} % (have {len(ok)} of "
                        f"{len(S)} points on their batch line; fitted: {sorted(need) or 'none'})", kind='exact')
-    part = lambda gbs: True if all(g > max(V100_GB) for g in gbs) else False if any(g < min(V100_GB) for g in gbs) else None
-    full, nyst = part([need['full'][0]]), part([need[k][0] for k in nys])
+    full, nyst = _v100_outcome([need['full'][0]]), _v100_outcome([need[k][0] for k in nys])
     verdict = 'reproduced' if full and nyst else 'refuted' if full is False and nyst is False else 'partly'
-    words = {True: f'exceeds even {max(V100_GB)} GB', False: f'fits in {min(V100_GB)} GB', None: f'lies between {V100_GB[0]} and {V100_GB[1]} GB'}
     worst = max(r for *_, r in need.values())
-    reason = (f"full attention {words[full]}, Nyströmformer {words[nyst]}; ours is the text's Nyströmformer (m segment means, no "
-              "convolution residual), not the code's the paper ran" + (", so it cannot refute that part" if nyst is False and full else '') +
-              f"; parameters and optimizer state (under 0.1 GB) left out; {memory_method(hardware_of(E.results.tables['memory_scaling']))}")
     Ns = sorted(ok.N.unique())
     return Claim(cid, '000', text, where, pv, f"training memory per image, quadratic in N fitted at N = {', '.join(map(str, Ns))} "
                  f"(largest residual {worst:.2f} %), at N = {n}, batch {TEXT_BATCH} (batch {CODE_BATCH}): " +
-                 ', '.join(f"{label(k)} {a:.0f} GB ({b:.0f} GB)" for k, (a, b, _) in need.items()), verdict, reason, kind='exact')
+                 ', '.join(f"{label(k)} {a:.0f} GB ({b:.0f} GB)" for k, (a, b, _) in need.items()), verdict,
+                 _oom_reason(full, nyst, hardware_of(S)), kind='exact')
 
 # %% ../../nbs/51_p000.ipynb #53d7bd0a
 def span(s: pd.Series) -> str:

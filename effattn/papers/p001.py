@@ -672,47 +672,58 @@ def kernel_rows(S: Scores, tables: pd.DataFrame, table: int) -> pd.DataFrame:  #
     return t.dropna(subset=['ours']).drop_duplicates('run')
 
 
+def _cosine_best(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
+    "Tables 1 and 5: cosine similarity is the best Hydra kernel (against the other kernel it beats least clearly)."
+    c = ('kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5',
+         f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
+         f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
+    others, name = [r for r in t5.run if r != HYDRA_ALL], dict(zip(t5.run, t5.kernel))
+    if not (S.runs(HYDRA_ALL) and others):
+        return not_run('001-' + c[0], '001', *c[1:], 'needs the cosine run and another Table 5 kernel')
+    worst = min(others, key=lambda o: S.z(HYDRA_ALL, o))
+    best = max(others, key=S.mean)
+    return claim(*c, f'cosine {S.show(HYDRA_ALL)}, best other {name[best]} {S.show(best)} ({len(others)} others run)',
+                 effect(S.z(HYDRA_ALL, worst)), f'cosine minus {name[worst]} (the most significant other kernel): '
+                 f'{reading(*S.diff(HYDRA_ALL, worst))}; {S.setup}', S.seeds(HYDRA_ALL, worst))
+
+
+def _kernel_ranking(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
+    "Table 5's order of the Hydra kernels: the rank correlation with ours, and the pairs ordered as the paper or reversed."
+    c = ('kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5',
+         ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples()))
+    if len(t5) < 3: return not_run('001-' + c[0], '001', *c[1:], f'{len(t5)} Table 5 kernels run; a ranking needs 3')
+    rho = t5[['top1_pct', 'ours']].rank().corr().iloc[0, 1]
+    pairs = [(a, b) for a, b in combinations(t5.itertuples(), 2) if a.top1_pct != b.top1_pct]
+    zs = [S.z(a.run, b.run) * math.copysign(1, a.top1_pct - b.top1_pct) for a, b in pairs]
+    agree, contra = sum(z > K_OK for z in zs), sum(z < -K_OK for z in zs)
+    v = ('reproduced' if rho >= RANK_OK and agree and not contra else 'refuted' if contra and contra >= agree else 'partly')
+    return claim(*c, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
+                     f'ordered as the paper and {contra} reversed beyond ±{K_OK:g} noise units', v,
+                 f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; refuted: reversed pairs at least as '
+                 f'many as agreeing ones; {S.setup}', S.seeds(*t5.run))
+
+# %% ../../nbs/52_p001.ipynb #0c3185a2
+def _hydra_beats_otd(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> Claim:  # data/paper/001_{tables,text}.csv
+    "Table 1 / §4.4: with every layer replaced, Hydra beats the other O(TD) methods (against the closer of the two run)."
+    t1 = tables[tables.table == 1]
+    p1 = t1[t1.method != 'Hydra'].set_index('method').top1_pct
+    p_h = t1[(t1.method == 'Hydra') & (t1.kernel == 'Cosine Similarity')].top1_pct.iloc[0]
+    c = ('hydra-beats-otd', 'with every layer replaced, Hydra is more accurate than the other O(TD) methods AFT-Simple and '
+         'PolyNL', 'Table 1 / §4.4', f"+{paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple "
+         f"{p1['AFT-Simple']:.2f}%, PolyNL {p1['PolyNL']:.2f}%")
+    otd = [r for r in ('aft_simple', 'polynl') if S.runs(r)]
+    if not (S.runs(HYDRA_ALL) and otd): return not_run('001-' + c[0], '001', *c[1:], 'needs Hydra and AFT-Simple or PolyNL')
+    rival, name = min(otd, key=lambda o: S.z(HYDRA_ALL, o)), {'aft_simple': 'AFT-Simple', 'polynl': 'PolyNL'}
+    return claim(*c, f'Hydra {S.show(HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
+                 effect(S.z(HYDRA_ALL, rival)), f'Hydra minus {name[rival]} (the closer rival): '
+                 f'{reading(*S.diff(HYDRA_ALL, rival))}; {S.setup}', S.seeds(HYDRA_ALL, *otd))
+
+# %% ../../nbs/52_p001.ipynb #ada22449
 def judge_kernels(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # data/paper/001_{tables,text}.csv
     "Tables 1 and 5: cosine is the best Hydra kernel, Table 5's order, Hydra beats AFT-Simple and PolyNL."
     t5 = kernel_rows(S, tables, 5)
     p5 = tables[tables.table == 5].sort_values('top1_pct', ascending=False)
-    c1 = ('kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5',
-          f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
-          f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
-    others, name = [r for r in t5.run if r != HYDRA_ALL], dict(zip(t5.run, t5.kernel))
-    if S.runs(HYDRA_ALL) and others:
-        worst = min(others, key=lambda o: S.z(HYDRA_ALL, o))
-        best = max(others, key=S.mean)
-        out = [claim(*c1, f'cosine {S.show(HYDRA_ALL)}, best other {name[best]} {S.show(best)} ({len(others)} others run)',
-                     effect(S.z(HYDRA_ALL, worst)), f'cosine minus {name[worst]} (the most significant other kernel): '
-                     f'{reading(*S.diff(HYDRA_ALL, worst))}; {S.setup}', S.seeds(HYDRA_ALL, worst))]
-    else: out = [not_run('001-' + c1[0], '001', *c1[1:], 'needs the cosine run and another Table 5 kernel')]
-    c2 = ('kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5',
-          ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples()))
-    if len(t5) >= 3:
-        rho = t5[['top1_pct', 'ours']].rank().corr().iloc[0, 1]
-        pairs = [(a, b) for a, b in combinations(t5.itertuples(), 2) if a.top1_pct != b.top1_pct]
-        zs = [S.z(a.run, b.run) * math.copysign(1, a.top1_pct - b.top1_pct) for a, b in pairs]
-        agree, contra = sum(z > K_OK for z in zs), sum(z < -K_OK for z in zs)
-        v = ('reproduced' if rho >= RANK_OK and agree and not contra else 'refuted' if contra and contra >= agree else 'partly')
-        out.append(claim(*c2, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
-                              f'ordered as the paper and {contra} reversed beyond ±{K_OK:g} noise units', v,
-                         f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; refuted: reversed pairs at least as '
-                         f'many as agreeing ones; {S.setup}', S.seeds(*t5.run)))
-    else: out.append(not_run('001-' + c2[0], '001', *c2[1:], f'{len(t5)} Table 5 kernels run; a ranking needs 3'))
-    t1 = tables[tables.table == 1]
-    p1 = t1[t1.method != 'Hydra'].set_index('method').top1_pct
-    p_h = t1[(t1.method == 'Hydra') & (t1.kernel == 'Cosine Similarity')].top1_pct.iloc[0]
-    c3 = ('hydra-beats-otd', 'with every layer replaced, Hydra is more accurate than the other O(TD) methods AFT-Simple and '
-          'PolyNL', 'Table 1 / §4.4', f"+{paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple "
-          f"{p1['AFT-Simple']:.2f}%, PolyNL {p1['PolyNL']:.2f}%")
-    otd = [r for r in ('aft_simple', 'polynl') if S.runs(r)]
-    if not (S.runs(HYDRA_ALL) and otd):
-        return out + [not_run('001-' + c3[0], '001', *c3[1:], 'needs Hydra and AFT-Simple or PolyNL')]
-    rival, name = min(otd, key=lambda o: S.z(HYDRA_ALL, o)), {'aft_simple': 'AFT-Simple', 'polynl': 'PolyNL'}
-    return out + [claim(*c3, f'Hydra {S.show(HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
-                        effect(S.z(HYDRA_ALL, rival)), f'Hydra minus {name[rival]} (the closer rival): '
-                        f'{reading(*S.diff(HYDRA_ALL, rival))}; {S.setup}', S.seeds(HYDRA_ALL, *otd))]
+    return [_cosine_best(S, t5, p5), _kernel_ranking(S, t5, p5), _hydra_beats_otd(S, tables, text)]
 
 # %% ../../nbs/52_p001.ipynb #d2bf11b0
 def analogue(method: str, layers, depth: int) -> str:  # a Table 2 row (layers: Hydra's of 12); our model's depth
@@ -773,45 +784,61 @@ def judge_layers(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Cl
                         f'8/12 of the layers falls beyond {K_OK:g} units, refuted if one falls beyond {K_BAD:g}; {S.setup}',
                         S.seeds(BASELINE, *(key('back', n) for n in upto)))]
 
+# %% ../../nbs/52_p001.ipynb #3090e5fa
+def _limit_neighbours(Hs: list[int], lim_msa: int, lim_mla: int) -> tuple[int, int] | None:
+    "The smallest measured H above MSA's limit and the largest below MLA's (None unless the limits and both are measured)."
+    above, below = [h for h in Hs if h > lim_msa], [h for h in Hs if h < lim_mla]
+    if not (lim_msa in Hs and lim_mla in Hs and above and below): return None
+    return min(above), max(below)
+
+
+def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Claim:  # `head_costs`; 001's limits in H
+    "Fig. 2: MSA runs out of memory above `lim_msa` heads and MLA below `lim_mla`, from the training MB per image."
+    c = ('fig2-memory-limits', f'memory limits the heads: MSA runs out of memory for H > {lim_msa}, MLA for H < {lim_mla}',
+         'Fig. 2 / §3.3', f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}')
+    if mem is None: return not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact')
+    w = mem.pivot(index='H', columns='variant', values='train_mb_per_image')
+    if (beyond := _limit_neighbours(list(w.index), lim_msa, lim_mla)) is None:
+        return not_run(f'001-{c[0]}', '001', *c[1:], f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} '
+                       'and a divisor beyond each', kind='exact')
+    hi, lo = beyond
+    ms, mb, me, mf = (w[v] for v in ('MSA explicit', 'MLA broadcast', 'MLA (ours, einsum)', 'MSA fused SDPA'))
+    trend = ms.is_monotonic_increasing and mb.is_monotonic_decreasing
+    fits, fails = max(ms[lim_msa], mb[lim_mla]), min(ms[hi], mb[lo])
+    budget = (f'; one memory budget between {fits:.0f} MB (MSA at H = {lim_msa} and MLA at H = {lim_mla} fit) and '
+              f'{fails:.0f} MB (MSA at H = {hi} and MLA at H = {lo} do not) gives both limits' if fits < fails else
+              f'; no single memory budget gives both limits (what must fit, {fits:.0f} MB, exceeds what must not, '
+              f'{fails:.0f} MB)')
+    return claim(*c, f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
+                     f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
+                     f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
+                 'reproduced' if trend and fits < fails else 'partly' if trend else 'refuted',
+                 ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
+                 + budget + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
+                 'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', kind='exact')
+
+
+def _attention_macs(mem: pd.DataFrame | None) -> Claim:  # `head_costs` (None: not saved)
+    "Eqs. 6 and 8: MSA's attention MACs do not depend on H, MLA's fall as 1/H and exceed MSA's where D/H > T."
+    c = ('fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
+         'MSA independent of H; MLA ∝ 1/H, above MSA when D/H > T')
+    if mem is None: return not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact')
+    g = mem.pivot(index='H', columns='variant', values='attn_gmacs')
+    if len(g) < 2: return not_run(f'001-{c[0]}', '001', *c[1:], 'needs two head counts', kind='exact')
+    sm, ml = g['MSA explicit'], g['MLA (ours, einsum)']
+    const, inv = sm.max() / sm.min() - 1 < 1e-9, (ml * ml.index).max() / (ml * ml.index).min() - 1 < 1e-9
+    cross = sorted(ml.index[ml > sm]) == [h for h in ml.index if h < D768 / T224]
+    return claim(*c, f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
+                     f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
+                     f'(D/T = {D768 / T224:.1f})', 'reproduced' if const and inv and cross else 'refuted',
+                 f'count_flops on DeiT-B, 12 layers, T = {T224}: constant in H {const}, MLA × H constant {inv}, '
+                 f'crossing at D/T {cross}', kind='exact')
+
 # %% ../../nbs/52_p001.ipynb #03bd27bf
 def judge_memory(mem: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]:  # `head_costs` (None: not saved)
     "Fig. 2: memory limits the heads (MSA above 96, MLA below 3); attention MACs by eqs. 6 and 8."
     lim_msa, lim_mla = int(paper_number(text, '001_c11')), int(paper_number(text, '001_c12'))
-    c1 = ('fig2-memory-limits', f'memory limits the heads: MSA runs out of memory for H > {lim_msa}, MLA for H < {lim_mla}',
-          'Fig. 2 / §3.3', f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}')
-    c2 = ('fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
-          'MSA independent of H; MLA ∝ 1/H, above MSA when D/H > T')
-    if mem is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact') for c in (c1, c2)]
-    w = mem.pivot(index='H', columns='variant', values='train_mb_per_image')
-    Hs = list(w.index)
-    above, below = [h for h in Hs if h > lim_msa], [h for h in Hs if h < lim_mla]
-    if lim_msa in Hs and lim_mla in Hs and above and below:
-        ms, mb, me, mf = (w[c] for c in ('MSA explicit', 'MLA broadcast', 'MLA (ours, einsum)', 'MSA fused SDPA'))
-        hi, lo = min(above), max(below)
-        trend = ms.is_monotonic_increasing and mb.is_monotonic_decreasing
-        fits, fails = max(ms[lim_msa], mb[lim_mla]), min(ms[hi], mb[lo])
-        out = [claim(*c1, f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
-                          f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
-                          f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
-                     'reproduced' if trend and fits < fails else 'partly' if trend else 'refuted',
-                     ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
-                     + (f'; one memory budget between {fits:.0f} MB (MSA at H = {lim_msa} and MLA at H = {lim_mla} fit) and '
-                        f'{fails:.0f} MB (MSA at H = {hi} and MLA at H = {lo} do not) gives both limits' if fits < fails else
-                        f'; no single memory budget gives both limits (what must fit, {fits:.0f} MB, exceeds what must not, '
-                        f'{fails:.0f} MB)') + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
-                     'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', kind='exact')]
-    else: out = [not_run(f'001-{c1[0]}', '001', *c1[1:], f'the profile measures H = {Hs}: needs {lim_mla}, {lim_msa} and a '
-                         'divisor beyond each', kind='exact')]
-    g = mem.pivot(index='H', columns='variant', values='attn_gmacs')
-    if len(g) < 2: return out + [not_run(f'001-{c2[0]}', '001', *c2[1:], 'needs two head counts', kind='exact')]
-    sm, ml = g['MSA explicit'], g['MLA (ours, einsum)']
-    const, inv = sm.max() / sm.min() - 1 < 1e-9, (ml * ml.index).max() / (ml * ml.index).min() - 1 < 1e-9
-    cross = sorted(ml.index[ml > sm]) == [h for h in ml.index if h < D768 / T224]
-    return out + [claim(*c2, f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
-                             f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
-                             f'(D/T = {D768 / T224:.1f})', 'reproduced' if const and inv and cross else 'refuted',
-                        f'count_flops on DeiT-B, 12 layers, T = {T224}: constant in H {const}, MLA × H constant {inv}, '
-                        f'crossing at D/T {cross}', kind='exact')]
+    return [_memory_limits(mem, lim_msa, lim_mla), _attention_macs(mem)]
 
 # %% ../../nbs/52_p001.ipynb #02f9f780
 def judge_flops(fl: pd.DataFrame | None, tables: pd.DataFrame) -> list[Claim]:  # `flops_table` (None: not saved)

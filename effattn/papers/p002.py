@@ -132,62 +132,72 @@ def _paper_acc(paper_tables: dict, ds: str) -> dict[tuple, float]:
     return {(r.model, r.kernel if isinstance(r.kernel, str) else '', int(r.m) if pd.notna(r.m) else ''):
             float(r.final_test_acc_pct) for r in paper_tables[PAPER_TABLE[ds][0]].itertuples()}
 
+# %% ../../nbs/53_p002.ipynb #91ab0452
+def _baseline_50ep(base: list[dict], table: dict[tuple, float], ds: str) -> Claim:
+    "`002-<ds>-baseline-50ep`: the all-standard ViT's accuracy after 50 epochs (`base`: its runs) against Table 1 or 2's."
+    where, pb = PAPER_TABLE[ds][1], table[BASE]
+    want = [s for s in specs('paper') if s.dataset == ds and s.tags['layout'] == 'all_standard']
+    cid, text = f'002-{ds}-baseline-50ep', f"{ds}: the all-standard ViT reaches {pb:.2f}% test accuracy after 50 epochs"
+    if not base:
+        return not_run(cid, '002', text, where, f"{pb:.2f}%", f"the paper-setting runs are not done yet "
+                       f"(0 of {len(want)}; `effattn campaign run --queue cpu`)")
+    fin, best = [r['final_top1'] for r in base], [r['best_top1'] for r in base]
+    (m, sd), (mb, _) = mean_std(fin), mean_std(best)
+    caveat, explained = data_caveats(base)
+    verdict, reading = judge_value(pb, fin, TEST_IMAGES[ds], explained=explained)
+    ours = (f"{m:.2f}%" + (f" ± {sd:.2f}" if len(fin) > 1 else '') + f" last epoch (best epoch {mb:.2f}%), "
+            f"seeds {sorted(r['seed'] for r in base)}")
+    return Claim(cid, '002', text, where, f"{pb:.2f}% (one run, last epoch)", ours, verdict,
+                 f"{reading}; {len(base)} of {len(want)} seeds run; {trained_on(base)}; {_EVAL}{caveat}",
+                 seeds=len(base), profile='paper')
 
+# %% ../../nbs/53_p002.ipynb #c0b3b611
+def _judged_rows(mine: list[dict], table: dict[tuple, float], ds: str, spread: float) -> list[tuple]:
+    "(row, verdict, accuracies) of each row of Table 1 or 2 that `mine` ran, under the baseline's rule (`spread`: its seed std)."
+    rows = {}
+    for r in mine:
+        t = r['tags']
+        rows.setdefault((t['layout'], t['kernel'] or '', t['m'] if t['m'] != '' else ''), []).append(r)
+    judged = []
+    for k, rs in rows.items():
+        if k not in table: continue
+        accs = [r['final_top1'] for r in rs]  # each row under the baseline's rule, its data departure included
+        judged.append((k, judge_value(table[k], accs, TEST_IMAGES[ds], explained=data_caveats(rs)[1], spread=spread)[0], accs))
+    return judged
+
+
+def _absolute_50ep(mine: list[dict], table: dict[tuple, float], ds: str, spread: float) -> Claim:
+    "`002-<ds>-absolute`: the 50-epoch accuracies of the whole of Table 1 or 2, from the rows `mine` ran."
+    where = PAPER_TABLE[ds][1]
+    cid, text = f'002-{ds}-absolute', f"{ds}: the 50-epoch accuracies of {where}"
+    judged = _judged_rows(mine, table, ds, spread)
+    if not judged:
+        return not_run(cid, '002', text, where, f"{len(table)} rows", "no row of the table has its "
+                       "paper-setting run done yet")
+    n_ok, n_bad = sum(v == 'reproduced' for _, v, _ in judged), sum(v == 'refuted' for _, v, _ in judged)
+    verdict = 'reproduced' if n_ok == len(judged) == len(table) else 'refuted' if n_bad > len(table) / 2 else 'partly'
+    detail = '; '.join(f"{'/'.join(str(x) for x in k if x != '')}: {mean_std(v)[0]:.2f} vs {table[k]:.2f} ({j})"
+                       for k, j, v in judged)
+    return Claim(cid, '002', text, where, f"{len(table)} rows (one run each)", detail, verdict,
+                 f"{len(judged)} of {len(table)} rows run at the paper's settings: {n_ok} within noise, "
+                 f"{n_bad} beyond; the claim covers the whole table: reproduced when every row is, refuted when most "
+                 f"rows are off; a row whose gap a known data departure may explain is not counted beyond; "
+                 + (f"a row's noise unit is at least the baseline's seed-to-seed std {spread:.2f} (× √2 against "
+                    f"the paper's one run), not the binomial SE alone; " if spread else '') +
+                 f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}",
+                 seeds=min(len(v) for _, _, v in judged), profile='paper')
+
+# %% ../../nbs/53_p002.ipynb #22f5e773
 def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
     "Claims of 002 judged from `paper`-profile records (50 epochs, the paper's recipe)."
-    claims = []
     recs = [r for r in records if r.get('profile') == 'paper' and r.get('epochs_run') == r['train_config']['epochs']]
+    claims = []
     for ds in DATASETS:
-        table = _paper_acc(paper_tables, ds)
-        where = PAPER_TABLE[ds][1]
-        pb = table[BASE]
-        want = [s for s in specs('paper') if s.dataset == ds and s.tags['layout'] == 'all_standard']
-        base = [r for r in recs if r['dataset'] == ds and r['tags']['layout'] == 'all_standard']
+        table, mine = _paper_acc(paper_tables, ds), [r for r in recs if r['dataset'] == ds]
+        base = [r for r in mine if r['tags']['layout'] == 'all_standard']
         spread = mean_std([r['final_top1'] for r in base])[1] if len(base) > 1 else 0.0  # the baseline's seed-to-seed std
-        cid, text = f'002-{ds}-baseline-50ep', f"{ds}: the all-standard ViT reaches {pb:.2f}% test accuracy after 50 epochs"
-        if not base:
-            claims.append(not_run(cid, '002', text, where, f"{pb:.2f}%", f"the paper-setting runs are not done yet "
-                                  f"(0 of {len(want)}; `effattn campaign run --queue cpu`)"))
-        else:
-            fin, best = [r['final_top1'] for r in base], [r['best_top1'] for r in base]
-            (m, sd), (mb, _) = mean_std(fin), mean_std(best)
-            caveat, explained = data_caveats(base)
-            verdict, reading = judge_value(pb, fin, TEST_IMAGES[ds], explained=explained)
-            ours = (f"{m:.2f}%" + (f" ± {sd:.2f}" if len(fin) > 1 else '') + f" last epoch (best epoch {mb:.2f}%), "
-                    f"seeds {sorted(r['seed'] for r in base)}")
-            claims.append(Claim(cid, '002', text, where, f"{pb:.2f}% (one run, last epoch)", ours, verdict,
-                                f"{reading}; {len(base)} of {len(want)} seeds run; {trained_on(base)}; {_EVAL}{caveat}",
-                                seeds=len(base), profile='paper'))
-        mine, rows = [r for r in recs if r['dataset'] == ds], {}
-        for r in mine:
-            t = r['tags']; key = (t['layout'], t['kernel'] or '', t['m'] if t['m'] != '' else '')
-            rows.setdefault(key, []).append(r)
-        judged = []
-        for k, rs in rows.items():
-            if k not in table: continue
-            accs = [r['final_top1'] for r in rs]  # each row under the baseline's rule, its data departure included
-            judged.append((k, judge_value(table[k], accs, TEST_IMAGES[ds], explained=data_caveats(rs)[1], spread=spread)[0], accs))
-        cid = f'002-{ds}-absolute'
-        text = f"{ds}: the 50-epoch accuracies of {where}"
-        if not judged:
-            claims.append(not_run(cid, '002', text, where, f"{len(table)} rows", "no row of the table has its "
-                                  "paper-setting run done yet"))
-            continue
-        n_ok = sum(v == 'reproduced' for _, v, _ in judged); n_bad = sum(v == 'refuted' for _, v, _ in judged)
-        verdict = 'reproduced' if n_ok == len(judged) == len(table) else 'refuted' if n_bad > len(table) / 2 else 'partly'
-        detail = '; '.join(f"{'/'.join(str(x) for x in k if x != '')}: {mean_std(v)[0]:.2f} vs {table[k]:.2f} ({j})"
-                           for k, j, v in judged)
-        claims.append(Claim(cid, '002', text, where, f"{len(table)} rows (one run each)", detail, verdict,
-                            f"{len(judged)} of {len(table)} rows run at the paper's settings: {n_ok} within noise, "
-                            f"{n_bad} beyond; the claim covers the whole table: reproduced when every row is, refuted when most "
-                            f"rows are off; a row whose gap a known data departure may explain is not counted beyond; "
-                            + (f"a row's noise unit is at least the baseline's seed-to-seed std {spread:.2f} (× √2 against "
-                               f"the paper's one run), not the binomial SE alone; " if spread else '') +
-                            f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}",
-                            seeds=min(len(v) for _, _, v in judged), profile='paper'))
+        claims += [_baseline_50ep(base, table, ds), _absolute_50ep(mine, table, ds, spread)]
     return claims
-
-
 
 # %% ../../nbs/53_p002.ipynb #1890fb1c
 from pathlib import Path

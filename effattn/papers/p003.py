@@ -586,22 +586,30 @@ def _one_token_note(design: str) -> str:
             "their widths, depths and optimisers" if design == 'L1' else '')
 
 
+def _rival(accs: dict[str, float], kernel: str, best: bool) -> str:
+    "The kernel of `accs` (kernel -> accuracy) other than `kernel` with the highest (`best`) or the lowest accuracy."
+    others = {k: a for k, a in accs.items() if k != kernel}
+    return (max if best else min)(others, key=others.get)
+
+
+def _extreme_paper_value(paper: pd.DataFrame, kernel: str, best: bool) -> str:
+    "003's accuracy of `kernel` (and its other figure, where the paper gives one) beside the next best or next lowest kernel's."
+    pacc, alt = _paper_acc(paper), paper.set_index('key').loc[kernel, 'accuracy_pct_alt']
+    rival = _rival({k: pacc[k] for k in KERNELS}, kernel, best)
+    return (f"{kernel.upper()} {pacc[kernel]:.2f}%" + ('' if math.isnan(alt) else f" (elsewhere {alt:.2f}%)")
+            + f"; {'next best' if best else 'next lowest'}: {rival} {pacc[rival]:.2f}%")
+
+
 def judge_extreme_kernel(ev: Evidence, paper: pd.DataFrame, design: str, kernel: str, best: bool, profile: str) -> Claim:
     "Performer-`kernel` is the most (`best`) or the least accurate of 003's five Performers, in `design`."
-    pacc, pr = _paper_acc(paper), paper.set_index('key')
     name = 'gelu-best' if best else 'elu-lowest'
     cid, text = _claim_id(name, design), f"Performer-{kernel.upper()} is the {'most' if best else 'least'} accurate Performer — {DESIGNS[design][0]}"
-    others_p = {k: pacc[k] for k in KERNELS if k != kernel}
-    rival_p = (max if best else min)(others_p, key=others_p.get)
-    alt = pr.loc[kernel, 'accuracy_pct_alt']
-    pv = (f"{kernel.upper()} {pacc[kernel]:.2f}%" + ('' if math.isnan(alt) else f" (elsewhere {alt:.2f}%)")
-          + f"; {'next best' if best else 'next lowest'}: {rival_p} {pacc[rival_p]:.2f}%")
+    pv = _extreme_paper_value(paper, kernel, best)
     ks = kernels_run(ev, design)
     if kernel not in ks or len(ks) < 2:
         return not_run(cid, PAPER, text, WHERE[name], pv,
                        f"needs {kernel} and another kernel; ran {sorted(ks) or 'none'} in the {profile} profile")
-    others = {k: a for k, a in ks.items() if k != kernel}
-    rival = (max if best else min)(others, key=others.get)
+    rival = _rival(ks, kernel, best)
     d, noise = margin(ev, f'{design} {kernel}', f'{design} {rival}')
     d = d if best else -d
     v, reading = direction(d, noise)
@@ -681,6 +689,42 @@ def judge_absolute(ev: Evidence, paper: pd.DataFrame, profile: str) -> Claim:
                  + ', '.join(f"{k} {v}" for k, v in vs.items()) + (f"; not run: {', '.join(miss)}" if miss else '')
                  + f"; {ev.budget}", seeds_of(ev, *map(label_of, ran)))
 
+# %% ../../nbs/54_p003.ipynb #8a121670
+def _speed_paper_value(paper: pd.DataFrame, what: str) -> str:  # 'train' (s/epoch) or 'infer' (test-set inference)
+    "003's time of each Performer as a multiple of its ViT's, in §10.1 and in §10.2 (where §10.2 gives none, §10.1's)."
+    pp = paper[paper.key.isin(KERNELS)]
+    vit = paper.set_index('key').loc['vit']
+    sec = ("(§10.1 ViT 56 s / §10.2 ViT 72 s per epoch)" if what == 'train' else "(§10.1 ViT 5 s / §10.2 ViT 6.5 s at batch 64)")
+    col, col_alt = (('train_s_per_epoch', 'train_s_per_epoch_alt') if what == 'train' else ('inference_s', 'inference_s_alt'))
+    return '; '.join(f"{r[col] / vit[col]:.2f}× / {(r[col_alt] if not math.isnan(r[col_alt]) else r[col]) / vit[col_alt]:.2f}× {r.key}"
+                     for _, r in pp.iterrows()) + f" the ViT's time {sec}"
+
+
+def _speed_rows(speed: pd.DataFrame | None, design: str, profile: str) -> tuple[pd.DataFrame | None, str]:
+    "The speed table's rows of `design`'s Performers and ''; or None and why there is nothing to set beside the ViT."
+    if speed is None:
+        return None, "no speed table saved for this profile: the notebook's speed cell saves it (save_table 'speed')"
+    s = speed[speed.model.str.startswith(design + ' ') & speed.key.isin(KERNELS)]
+    if not len(s) or 'ViT' not in set(speed.model): return None, f"no {DESIGNS[design][0]} model timed in the {profile} profile"
+    return s, ''
+
+
+def _speed_tolerance(s: pd.DataFrame, speed: pd.DataFrame, what: str) -> dict[str, float]:
+    "Each Performer's timing noise against the ViT (its spread plus the ViT's, at least `TIMING_TOL_MIN`), by model."
+    vit_spread = float(speed.set_index('model').loc['ViT', f'{what}_spread'])
+    return {r.model: max(TIMING_TOL_MIN, r[f'{what}_spread'] + vit_spread) for _, r in s.iterrows()}
+
+
+def _speed_reason(speed: pd.DataFrame, design: str, tol: dict, faster: list, slower: list, miss: list) -> str:
+    "Which Performers are faster or slower than the ViT beyond the timing noise, and how, where and what was timed."
+    first = speed.iloc[0]
+    return (f"faster: {', '.join(faster) or 'none'}; slower: {', '.join(slower) or 'none'} (timing noise "
+            f"{min(tol.values()):.0%}–{max(tol.values()):.0%}); timed side by side on {first.hardware}, batch {first.batch}, "
+            f"{first.steps} step(s) × {first.blocks} block(s); 003: an {TIMING_DEVICE}, each model's own run and batch size"
+            + (f"; not timed: {', '.join(miss)}" if miss else '')
+            + ("; in this design the speed comes from the CNN and the width, not from attention (one token)"
+               if design == 'L1' else "; 65 tokens"))
+
 # %% ../../nbs/54_p003.ipynb #158a1697
 def judge_speed(speed: pd.DataFrame | None,  # the notebook's speed table (`speed_table`); None if not saved
                 paper: pd.DataFrame, design: str, what: str,  # 'train' (s/epoch) or 'infer' (test-set inference)
@@ -690,35 +734,18 @@ def judge_speed(speed: pd.DataFrame | None,  # the notebook's speed table (`spee
     cid = _claim_id(name, design)
     text = (f"The Performers {'train faster per epoch' if what == 'train' else 'run test-set inference faster'} than the ViT"
             f" — {DESIGNS[design][0]}")
-    pp = paper[paper.key.isin(KERNELS)]
-    vit = paper.set_index('key').loc['vit']
-    sec = ("(§10.1 ViT 56 s / §10.2 ViT 72 s per epoch)" if what == 'train' else "(§10.1 ViT 5 s / §10.2 ViT 6.5 s at batch 64)")
-    col, col_alt = (('train_s_per_epoch', 'train_s_per_epoch_alt') if what == 'train' else ('inference_s', 'inference_s_alt'))
-    pv = '; '.join(f"{r[col] / vit[col]:.2f}× / {(r[col_alt] if not math.isnan(r[col_alt]) else r[col]) / vit[col_alt]:.2f}× {r.key}"
-                   for _, r in pp.iterrows()) + f" the ViT's time {sec}"
+    pv = _speed_paper_value(paper, what)
     kw = dict(kind='speed', paper_device=TIMING_DEVICE)
-    s = speed[speed.model.str.startswith(design + ' ') & speed.key.isin(KERNELS)] if speed is not None else None
-    if s is None or not len(s) or 'ViT' not in set(speed.model):
-        why = ("no speed table saved for this profile: the notebook's speed cell saves it (save_table 'speed')"
-               if speed is None else f"no {DESIGNS[design][0]} model timed in the {profile} profile")
-        return replace(not_run(cid, PAPER, text, WHERE[name], pv, why, kind='speed'), paper_device=TIMING_DEVICE)
-    vit_spread = float(speed.set_index('model').loc['ViT', f'{what}_spread'])
-    tol = {r.model: max(TIMING_TOL_MIN, r[f'{what}_spread'] + vit_spread) for _, r in s.iterrows()}
-    ratio = s.set_index('model')[f'{what}_vs_vit']
+    s, why = _speed_rows(speed, design, profile)
+    if s is None: return replace(not_run(cid, PAPER, text, WHERE[name], pv, why, kind='speed'), paper_device=TIMING_DEVICE)
+    tol, ratio = _speed_tolerance(s, speed, what), s.set_index('model')[f'{what}_vs_vit']
     faster = [m.split()[1] for m in ratio.index if ratio[m] < 1 - tol[m]]
     slower = [m.split()[1] for m in ratio.index if ratio[m] > 1 + tol[m]]
     miss = [k for k in KERNELS if k not in set(s.key)]
     v = 'refuted' if len(slower) == len(s) else 'reproduced' if len(faster) == len(s) and not miss else 'partly'
-    first = speed.iloc[0]
-    reason = (f"faster: {', '.join(faster) or 'none'}; slower: {', '.join(slower) or 'none'} (timing noise "
-              f"{min(tol.values()):.0%}–{max(tol.values()):.0%}); timed side by side on {first.hardware}, batch {first.batch}, "
-              f"{first.steps} step(s) × {first.blocks} block(s); 003: an {TIMING_DEVICE}, each model's own run and batch size"
-              + (f"; not timed: {', '.join(miss)}" if miss else '')
-              + ("; in this design the speed comes from the CNN and the width, not from attention (one token)"
-                 if design == 'L1' else "; 65 tokens"))
     return Claim(cid, PAPER, text, WHERE[name], pv,
                  ', '.join(f"{m.split()[1]} {ratio[m]:.2f}×" for m in ratio.index) + " the ViT's time per batch",
-                 v, reason, 0, our_device=str(first.hardware), **kw)
+                 v, _speed_reason(speed, design, tol, faster, slower, miss), 0, our_device=str(speed.iloc[0].hardware), **kw)
 
 # %% ../../nbs/54_p003.ipynb #55f84518
 def judge_attention(swaps: pd.DataFrame | None,  # the kernel-swap table (`kernel_swap`); None if not saved

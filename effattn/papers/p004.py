@@ -796,37 +796,51 @@ def claimed_orders(text: str) -> tuple[int, int]:
     return tuple(2 if x.group(1) == 'n²' else 1 for x in (t, m))
 
 
+def _complexity_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataFrame) -> dict:  # a row of 004's table
+    "A row's complexity cell: 004's orders of time and memory against our log-log slopes (not run below `MIN_N`)."
+    keys, (t_ord, m_ord) = ROW_KEYS[r.model], claimed_orders(r.complexity)
+    ok = all((ct.time_slope[k] >= ORDER_SPLIT) == (t_ord == 2) and (ms.fb_slope[k] >= ORDER_SPLIT) == (m_ord == 2) for k in keys)
+    short = tim.N.max() < MIN_N  # growth is not measured at small N
+    return dict(row=r.model, column='complexity', paper=r.complexity, kind='speed',
+                verdict='not run' if short else 'reproduced' if ok else 'refuted',
+                ours='; '.join(f"{k}: memory slope {ms.fb_slope[k]:.2f} (N ≤ {ms.largest_N[k]}), time slope "
+                               f"{ct.time_slope[k]:.2f}" for k in keys),
+                reason=(f"timed only up to N = {tim.N.max()}; growth needs N ≥ {MIN_N}; " if short else '') +
+                       f"log-log slopes of forward+backward memory (two largest N) and time (three largest), read as "
+                       f"the nearer of O(n) / O(n²) (split at {ORDER_SPLIT}); growth does not depend on the device")
+
+
+def _accuracy_cell(r: tuple, paper_choose: pd.DataFrame, row_err: dict) -> dict:  # a row of 004's table; each row's errors
+    "A row's accuracy cell (partly at most): the input families on which its error ranks as 004's accuracy tier does."
+    tier, e = TIER[r.accuracy], row_err[r.model]
+    lower = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] > tier]
+    higher = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] < tier]
+    holds = [fam for fam in FAMILIES if (e[fam] < EXACT_TOL or tier > 0) and all(e[fam] < row_err[o][fam] for o in lower)
+             and all(e[fam] > row_err[o][fam] for o in higher)]
+    return dict(row=r.model, column='accuracy', paper=r.accuracy, verdict='partly', kind='accuracy',
+                ours='rel. error ' + ', '.join(f"{fam} {e[fam]:.2g}" for fam in FAMILIES),
+                reason=f"the rank holds on: {', '.join(holds) or 'no input family'}; approximation error of the kernel "
+                       "swapped in without training, not task accuracy after training: it can neither reproduce nor refute this")
+
+
+def _best_for_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataFrame) -> dict:  # a row of 004's table
+    "A row's 'best for' cell: a task and hardware recommendation, not run, with what our timings say beside it."
+    fused = tim[tim.key == 'softmax_fused']
+    best = (f"fused SDPA: {fused.ms.iloc[-1]:.0f} ms fwd+bwd at N={fused.N.max():.0f} (largest timed), "
+            f"{ms.fb_mb_at_largest['softmax_fused']:.1f} MB at N={ms.largest_N['softmax_fused']}" if TIER[r.accuracy] == 0 else
+            f"faster than fused softmax from N {ct.faster_than_fused_from_N[ROW_KEYS[r.model][0]]} on "
+            f"{_hw(tim) or 'this machine'}")
+    return dict(row=r.model, column='best for', paper=r.best_for, ours=best, verdict='not run', kind='speed',
+                reason='a task and hardware recommendation; we ran no tasks and no GPU')
+
+
 def choose_table(paper_choose: pd.DataFrame, acc: pd.DataFrame, mem: pd.DataFrame, tim: pd.DataFrame) -> pd.DataFrame:
     "004's 'which to choose' table, cell by cell, against our slopes, errors and crossovers (verdict, kind, reason)."
     ms, ct, err = memory_slopes(mem), crossover_table(tim), error_table(acc)
     row_err = {row: err.loc[keys].max() for row, keys in ROW_KEYS.items()}  # the worst of the row's mechanisms, per family
     rows = []
     for r in paper_choose.itertuples():
-        keys, (t_ord, m_ord), tier = ROW_KEYS[r.model], claimed_orders(r.complexity), TIER[r.accuracy]
-        ok = all((ct.time_slope[k] >= ORDER_SPLIT) == (t_ord == 2) and (ms.fb_slope[k] >= ORDER_SPLIT) == (m_ord == 2) for k in keys)
-        short = tim.N.max() < MIN_N  # growth is not measured at small N
-        rows.append(dict(row=r.model, column='complexity', paper=r.complexity, kind='speed',
-                         verdict='not run' if short else 'reproduced' if ok else 'refuted',
-                         ours='; '.join(f"{k}: memory slope {ms.fb_slope[k]:.2f} (N ≤ {ms.largest_N[k]}), time slope "
-                                        f"{ct.time_slope[k]:.2f}" for k in keys),
-                         reason=(f"timed only up to N = {tim.N.max()}; growth needs N ≥ {MIN_N}; " if short else '') +
-                                f"log-log slopes of forward+backward memory (two largest N) and time (three largest), read as "
-                                f"the nearer of O(n) / O(n²) (split at {ORDER_SPLIT}); growth does not depend on the device"))
-        lower = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] > tier]
-        higher = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] < tier]
-        e = row_err[r.model]
-        holds = [fam for fam in FAMILIES if (e[fam] < EXACT_TOL or tier > 0) and all(e[fam] < row_err[o][fam] for o in lower)
-                 and all(e[fam] > row_err[o][fam] for o in higher)]
-        rows.append(dict(row=r.model, column='accuracy', paper=r.accuracy, verdict='partly', kind='accuracy',
-                         ours='rel. error ' + ', '.join(f"{fam} {row_err[r.model][fam]:.2g}" for fam in FAMILIES),
-                         reason=f"the rank holds on: {', '.join(holds) or 'no input family'}; approximation error of the kernel "
-                                "swapped in without training, not task accuracy after training: it can neither reproduce nor refute this"))
-        fused = tim[tim.key == 'softmax_fused']
-        best = (f"fused SDPA: {fused.ms.iloc[-1]:.0f} ms fwd+bwd at N={fused.N.max():.0f} (largest timed), "
-                f"{ms.fb_mb_at_largest['softmax_fused']:.1f} MB at N={ms.largest_N['softmax_fused']}" if tier == 0 else
-                f"faster than fused softmax from N {ct.faster_than_fused_from_N[keys[0]]} on {_hw(tim) or 'this machine'}")
-        rows.append(dict(row=r.model, column='best for', paper=r.best_for, ours=best, verdict='not run', kind='speed',
-                         reason='a task and hardware recommendation; we ran no tasks and no GPU'))
+        rows += [_complexity_cell(r, ms, ct, tim), _accuracy_cell(r, paper_choose, row_err), _best_for_cell(r, ms, ct, tim)]
     return pd.DataFrame(rows)
 
 
