@@ -36,7 +36,7 @@ __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS'
            'RELU_INF', 'NYSTROM', 'LONGFORMER', 'BIGBIRD', 'LOCAL', 'UNIFORM', 'BIGBIRD_LINKS', 'FIXED', 'Z',
            'REL_FLOOR', 'SLOPE_TOL', 'SMALL_STD', 'KEY_FRACTION_OK', 'KEY_FRACTION_MAX', 'ACC_THRESH', 'CHANCE',
            'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS',
-           'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'Profile', 'profile',
+           'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'Settings', 'profile',
            'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention', 'layer_stats',
            'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism', 'chunked',
            'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary', 'spectra',
@@ -53,7 +53,7 @@ M_ALL = (16, 32, 64, 128, 256, 512, 1024)
 
 
 @dataclass(frozen=True)
-class Profile:
+class Settings:
     "What one profile of the attention-error study trains and measures."
     source: str
     epochs: int  # training epochs of the exact-attention model
@@ -74,16 +74,16 @@ class Profile:
 _GRIDS = dict(landmarks=(1, 2, 4, 8, 16, 32, 64), windows=(1, 2, 4, 8, 16, 32), block_windows=(1, 2, 4),
               sliding_radii=(0, 1, 2, 3, 4, 6), ranks=(1, 2, 4, 8, 16, 32, 64))
 PROFILES = {
-    'smoke': Profile('sample', 1, 32, 2, (16, 64, 256), (2, 8, 32), (1, 4, 16), (1, 4), (1, 3), (1, 4, 16, 64),
+    'smoke': Settings('sample', 1, 32, 2, (16, 64, 256), (2, 8, 32), (1, 4, 16), (1, 4), (1, 3), (1, 4, 16, 64),
                      None, (16, 64), 1, 32),
-    'cpu': Profile('offline', 10, 256, 4, M_ALL, acc_images=2000, acc_m_values=(16, 32, 64, 128, 256), acc_draws=2,
+    'cpu': Settings('offline', 10, 256, 4, M_ALL, acc_images=2000, acc_m_values=(16, 32, 64, 128, 256), acc_draws=2,
                    chunk=32, **_GRIDS),
-    'paper': Profile('offline', 50, 1000, 10, M_ALL, acc_images=None, acc_m_values=M_ALL, acc_draws=3, chunk=100, **_GRIDS),
+    'paper': Settings('offline', 50, 1000, 10, M_ALL, acc_images=None, acc_m_values=M_ALL, acc_draws=3, chunk=100, **_GRIDS),
 }
 
 
-def profile(name: str, **overrides) -> Profile:
-    "Profile `name` with `overrides` (None values are ignored)."
+def profile(name: str, **overrides) -> Settings:
+    "The settings of profile `name`, with `overrides` (None values are ignored)."
     return override_profile('attention_error', PROFILES, name, **overrides)
 
 

@@ -16,7 +16,7 @@ __all__ = ['FIGURE_TAGS', 'override_profile', 'Results', 'save_table', 'save_val
 
 # %% ../../nbs/50b_study.ipynb #3f099461
 def override_profile(paper: str, profiles: dict, name: str, **overrides):
-    "Profile `name` of `profiles` (study `paper`'s frozen dataclasses) with `overrides` replaced (None values ignored)."
+    "The settings of profile `name` in `profiles` (study `paper`'s frozen `Settings` dataclasses) with `overrides` replaced (None values ignored)."
     if name not in profiles: raise ValueError(f"profile={name!r}; choose one of {list(profiles)}.")
     P = profiles[name]
     over = {k: (tuple(v) if isinstance(v, list) else v) for k, v in overrides.items() if v is not None}

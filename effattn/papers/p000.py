@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..experiment import RunSpec
 from .base import override_profile
+from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', 'TRAINED_CPU', 'IMAGENETTE_TRAIN', 'CIFAR_TRAIN',
@@ -17,7 +18,7 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
            'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
            'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'judge_analytic', 'departures',
-           'Row', 'CifarRun', 'Profile', 'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at',
+           'Row', 'CifarRun', 'Settings', 'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at',
            'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit',
            'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
            'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
@@ -77,7 +78,7 @@ class CifarRun:
 
 
 @dataclass(frozen=True)
-class Profile:
+class Settings:
     "What one profile of paper 000 trains and measures."
     source: str
     patch_sizes: tuple  # Imagenette patch sizes trained
@@ -98,17 +99,17 @@ SCALING = dict(rows=('full', 'nystrom_m32', 'nystrom_m64'), batches={20: (16, 32
 # batch at each P): the four points of the quadratic that claim_oom extrapolates to N = 4096
 
 PROFILES = {
-    'smoke': Profile('sample', (16,), TRAINED_CPU, 1, (0,), None, None, dict(depth=1),
+    'smoke': Settings('sample', (16,), TRAINED_CPU, 1, (0,), None, None, dict(depth=1),
                      (CifarRun('000_cifar_papertext', {}, 1), CifarRun('000_cifar', dict(depth=1), 1)),
                      measure=dict(patch_sizes=[16], rows=list(TRAINED_CPU), warmup=1, repeats=2, max_seconds=2,
                                   mem_batches={16: (4, 8, 12)}, scaling=dict(SCALING, overrides=dict(depth=1))),
                      timing=dict(rows=list(TRAINED_CPU), batch=2, blocks=1, overrides=dict(depth=1))),
-    'cpu': Profile('offline', (16,), TRAINED_CPU, 4, (0,), 2000, 1000, {},
+    'cpu': Settings('offline', (16,), TRAINED_CPU, 4, (0,), 2000, 1000, {},
                    (CifarRun('000_cifar_papertext', {}, 5), CifarRun('000_cifar', {}, 2, 5000, 2000)),
                    measure=dict(patch_sizes=list(ALL_P), rows=list(ROW), warmup=3, repeats=20, max_seconds=5,
                                 mem_batches={8: (2, 4, 6), 10: (2, 4, 6), 16: (4, 8, 12)}, scaling=SCALING),
                    timing=dict(rows=list(TRAINED_CPU) + ['performer_m64'], batch=16, blocks=2, overrides={})),
-    'paper': Profile('offline', ALL_P, tuple(r for r in ROW if r != 'hybrid_c8'), 30, (0,), None, None, {},
+    'paper': Settings('offline', ALL_P, tuple(r for r in ROW if r != 'hybrid_c8'), 30, (0,), None, None, {},
                      (CifarRun('000_cifar_papertext', {}, 50, seeds=(0, 1, 2)), CifarRun('000_cifar', {}, 50),
                       CifarRun('000_cifar', dict(attention='linformer', attn_options=dict(k=8)), 50)),
                      measure=dict(patch_sizes=list(ALL_P), rows=list(ROW), warmup=10, repeats=50, max_seconds=60,
@@ -117,8 +118,8 @@ PROFILES = {
 }
 
 
-def profile(name: str, **overrides) -> Profile:
-    "Profile `name` with `overrides` (None values are ignored; rows must be keys of ROW)."
+def profile(name: str, **overrides) -> Settings:
+    "The settings of profile `name`, with `overrides` (None values are ignored; rows must be keys of ROW)."
     unknown = sorted(set(overrides.get('rows') or ()) - set(ROW))
     if unknown: raise ValueError(f"unknown 000 row(s) {unknown}; choose from {list(ROW)}.")
     return override_profile('000', PROFILES, name, **overrides)
@@ -127,7 +128,7 @@ def profile(name: str, **overrides) -> Profile:
 CODE_SCHEDULE = dict(epochs=100, early_stopping=10)  # the authors' code: 100 epochs, stop 10 epochs after the best test loss
 
 
-def imagenette_spec(P: Profile, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
+def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
     "One Imagenette run: row `key` at patch size `p`."
     r = ROW[key]
     train = dict(epochs=P.epochs, **IMAGENETTE_TRAIN)
@@ -140,7 +141,7 @@ def imagenette_spec(P: Profile, profile_name: str, p: int, key: str, seed: int, 
                              variant=r.variant + ("; authors' code schedule (100 epochs, early stopping)" if code_schedule else '')))
 
 
-def cifar_spec(P: Profile, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
+def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
     "One CIFAR-10 run."
     att = c.model.get('attention', 'softmax'); k = c.model.get('attn_options', {}).get('k', 0)
     key = c.preset + ('' if att == 'softmax' else f'/{att}_k{k}')
@@ -329,7 +330,7 @@ def seconds_per_image(model: torch.nn.Module, train: bool = True) -> float:
     return f * rest / (RATE['small'] if rest < 5e7 else RATE['transformer']) + f * stem / RATE['stem']
 
 
-def estimate_minutes(P: Profile, sizes: dict) -> dict:
+def estimate_minutes(P: Settings, sizes: dict) -> dict:
     "Estimated CPU minutes of each part of profile `P`; `sizes[(dataset, split)]` = images in that split."
     n = {s: sizes[('imagenette', s)] for s in ('train', 'test')}
     ntr, nte = min(P.train_subset or n['train'], n['train']), min(P.test_subset or n['test'], n['test'])
@@ -742,7 +743,7 @@ def judge_campaign(records: list[dict], paper_dir) -> list:
     "Claims of 000 judged from `paper`-profile records: §5.2's CIFAR-10 baseline after the paper's 50 epochs."
     text = load_paper_tables('000', paper_dir)['text'].set_index('quantity').value
     t1, t5 = float(text['cifar10_baseline_top1']), float(text['cifar10_baseline_top5'])
-    done = [r for r in records if r.get('profile') == 'paper' and r.get('dataset') == 'cifar10' and not r.get('model_overrides')
+    done = [r for r in records if r.get('profile') == Profile.paper and r.get('dataset') == 'cifar10' and not r.get('model_overrides')
             and r.get('epochs_run') == r['train_config']['epochs']]
     cid = '000-cifar10-baseline-50ep'
     if not done:

@@ -32,7 +32,7 @@ __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAI
            'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
            'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK', 'K_BAD',
            'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL',
-           'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'Profile', 'profile', 'Grid', 'grid', 'recipe', 'train_options',
+           'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'Settings', 'profile', 'Grid', 'grid', 'recipe', 'train_options',
            'run_spec', 'specs', 'throughput_changes', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper',
            'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label',
            'scaled_layers', 'row_model', 'flops_table', 'time_rows', 'speed_changes', 'class_token_focus', 'focus_gap',
@@ -55,7 +55,7 @@ TRAIN = dict(optimizer='adamw', weight_decay=0.05, schedule='cosine', label_smoo
 
 
 @dataclass(frozen=True)
-class Profile:
+class Settings:
     "What one profile of paper 001 trains and measures."
     recipe: str | None  # key of RECIPES
     depth: int  # layers of the scaled model (DeiT has 12)
@@ -83,19 +83,19 @@ class Profile:
 
 
 PROFILES = {
-    'smoke': Profile('deit', depth=2, epochs=1, seeds=(0,), noise_seeds=(), confirm=(), confirm_seeds=(), source='sample',
+    'smoke': Settings('deit', depth=2, epochs=1, seeds=(0,), noise_seeds=(), confirm=(), confirm_seeds=(), source='sample',
                      train_subset=None, test_subset=None, batch_size=50, lr=5e-4, warmup=0.25, msa_heads=(3, 48),
                      mla_heads=(48, 192), mla_head_heads=(), kernels=('cosine', 'mean', 'aft_simple', 'polynl'),
                      layouts={'hydra_back': (1,), 'hydra_front': (1,)}, focus=('hydra_back', 1), table4_sizes=(224, 384),
                      mem_heads=(1, 3, 12, 96, 768), speed=dict(depth=2, batch=2, blocks=1), focus_images=4),
-    'cpu': Profile(None, depth=4, epochs=2, seeds=(0,), noise_seeds=(1, 2),
+    'cpu': Settings(None, depth=4, epochs=2, seeds=(0,), noise_seeds=(1, 2),
                    confirm=('hydra/cosine', 'hydra/cosine_ln', 'hydra_back/n=2', 'hydra_front/n=2'), confirm_seeds=(1, 2),
                    source='offline', train_subset=10_000, test_subset=2_000, batch_size=128, lr=5e-4, warmup=0.25,
                    msa_heads=(3, 48), mla_heads=(3, 48, 192), mla_head_heads=(192,), kernels=KERNELS_T15,
                    layouts={'hydra_back': (1, 2, 3), 'hydra_front': (2,), 'hydra_interleave': (2,)}, focus=('hydra_back', 1),
                    table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=DIV768, speed=dict(depth=12, batch=8, blocks=3),
                    focus_images=4),
-    'paper': Profile('deit', depth=12, epochs=300, seeds=(0, 1, 2), noise_seeds=(), confirm=(), confirm_seeds=(),
+    'paper': Settings('deit', depth=12, epochs=300, seeds=(0, 1, 2), noise_seeds=(), confirm=(), confirm_seeds=(),
                      source='offline', train_subset=None, test_subset=None, batch_size=512, lr=5e-4, warmup=5,
                      msa_heads=DIV192, mla_heads=DIV192, mla_head_heads=DIV192, kernels=KERNELS_T15,
                      layouts={w: tuple(range(1, 12)) for w in LAYOUTS}, focus=('hydra_back', 2),
@@ -108,9 +108,9 @@ def profile(
     name: str,  # 'smoke', 'cpu' or 'paper'
     heads_grid: list | None = None,  # head counts for both MSA and MLA (global normalisation); None: the profile's
     n_values: list | None = None,  # replaced-layer counts for every strategy of the profile; None: the profile's
-    **overrides,  # Profile fields; None values are ignored
-) -> Profile:
-    "Profile `name` with `overrides`, checked."
+    **overrides,  # Settings fields; None values are ignored
+) -> Settings:
+    "The settings of profile `name`, with `overrides`, checked."
     P = override_profile('001', PROFILES, name, **overrides)
     if heads_grid is not None: P = replace(P, msa_heads=tuple(heads_grid), mla_heads=tuple(heads_grid))
     if n_values is not None: P = replace(P, layouts={w: tuple(n_values) for w in P.layouts})
@@ -140,7 +140,7 @@ class Grid:
         return self.alias.get(key, key)
 
 
-def grid(P: Profile) -> Grid:
+def grid(P: Settings) -> Grid:
     "Every configuration of profile `P`: Fig. 2, then Tables 1 and 5, then Fig. 4."
     configs, alias, layersets = {}, {}, {}
     def add(key, model):
@@ -176,17 +176,17 @@ def grid(P: Profile) -> Grid:
     return Grid(configs, alias, focus)
 
 # %% ../../nbs/52_p001.ipynb #d08aab4c
-def recipe(P: Profile) -> dict:
+def recipe(P: Settings) -> dict:
     "The profile's recipe: augmentation `pipeline`, `model` and `train` options."
     return RECIPES[P.recipe]
 
 
-def train_options(P: Profile) -> dict:
+def train_options(P: Settings) -> dict:
     "The TrainConfig options of every run of the profile."
     return dict(epochs=P.epochs, batch_size=P.batch_size, lr=P.lr, warmup_epochs=P.warmup, **TRAIN, **recipe(P)['train'])
 
 
-def run_spec(P: Profile, profile_name: str, G: Grid, key: str, seed: int) -> RunSpec:
+def run_spec(P: Settings, profile_name: str, G: Grid, key: str, seed: int) -> RunSpec:
     "The run of configuration `key` (of grid `G`) with `seed`."
     R = recipe(P)
     return RunSpec('001', f'{key}/seed={seed}', 'deit_tiny', 'cifar10', R['pipeline'],

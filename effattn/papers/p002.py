@@ -24,12 +24,13 @@ from .base import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..data import data_caveats, load_dataset
 from .verdict import Claim, judge_value, mean_std, not_run, run_noise, trained_on
+from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
            'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_analytic',
            'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK',
-           'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'Profile', 'profile', 'preset_of', 'run_spec', 'specs',
+           'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'Settings', 'profile', 'preset_of', 'run_spec', 'specs',
            'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame',
            'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement',
            'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence',
@@ -46,7 +47,7 @@ TRAIN = dict(batch_size=128, optimizer='adamw', lr=1e-3, weight_decay=1e-4, sche
 
 
 @dataclass(frozen=True)
-class Profile:
+class Settings:
     "What one profile of paper 002 trains and measures (per-dataset values are dicts keyed by dataset)."
     datasets: tuple = DATASETS
     layouts: tuple = LAYOUTS
@@ -63,12 +64,12 @@ class Profile:
 
 
 PROFILES = {
-    'smoke': Profile(layouts=('all_standard', 'intertwined'), kernels=('relu',), m_values=dict(mnist=[16], cifar10=[16]),
+    'smoke': Settings(layouts=('all_standard', 'intertwined'), kernels=('relu',), m_values=dict(mnist=[16], cifar10=[16]),
                      epochs=dict(mnist=1, cifar10=1), source='sample', measure=False, speed_steps=1,
                      synthetic=dict(batch=2, steps=1, img=32, patch=8, m=16)),
-    'cpu': Profile(m_values=dict(mnist=[16, 128], cifar10=[64]), epochs=dict(mnist=3, cifar10=3), noise_seeds=(1, 2),
+    'cpu': Settings(m_values=dict(mnist=[16, 128], cifar10=[64]), epochs=dict(mnist=3, cifar10=3), noise_seeds=(1, 2),
                    train_subset=dict(mnist=20000, cifar10=25000), synthetic=dict(batch=8, steps=3, img=224, patch=8, m=128)),
-    'paper': Profile(m_values=dict(mnist=[16, 32, 64, 128, 256], cifar10=[16, 32, 64, 128, 256, 512]),
+    'paper': Settings(m_values=dict(mnist=[16, 32, 64, 128, 256], cifar10=[16, 32, 64, 128, 256, 512]),
                      epochs=dict(mnist=50, cifar10=50), seeds=(0, 1, 2), speed_steps=20,
                      synthetic=dict(batch=64, steps=157, img=224, patch=8, m=128)),
 }
@@ -77,8 +78,8 @@ PROFILES = {
 _PER_DATASET = ('m_values', 'epochs', 'train_subset')
 
 
-def profile(name: str, **overrides) -> Profile:
-    "Profile `name` with `overrides` (None values are ignored; a scalar or list for a per-dataset field applies to all datasets)."
+def profile(name: str, **overrides) -> Settings:
+    "The settings of profile `name`, with `overrides` (None values are ignored; a scalar or list for a per-dataset field applies to all datasets)."
     over = {k: ({ds: v for ds in DATASETS} if k in _PER_DATASET and v is not None and not isinstance(v, dict) else v)
             for k, v in overrides.items()}
     return override_profile('002', PROFILES, name, **over)
@@ -89,7 +90,7 @@ def preset_of(dataset: str) -> str:
     return '002_mnist' if dataset == 'mnist' else '002_cifar'
 
 
-def run_spec(P: Profile, profile_name: str, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
+def run_spec(P: Settings, profile_name: str, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
     "One run of paper 002."
     hybrid = layout != 'all_standard'
     name = f"{dataset}/{layout}" + (f"/{kernel}/m={m}" if hybrid else '') + f"/seed={seed}"
@@ -190,7 +191,7 @@ def _absolute_50ep(mine: list[dict], table: dict[tuple, float], ds: str, spread:
 # %% ../../nbs/53_p002.ipynb #22f5e773
 def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
     "Claims of 002 judged from `paper`-profile records (50 epochs, the paper's recipe)."
-    recs = [r for r in records if r.get('profile') == 'paper' and r.get('epochs_run') == r['train_config']['epochs']]
+    recs = [r for r in records if r.get('profile') == Profile.paper and r.get('epochs_run') == r['train_config']['epochs']]
     claims = []
     for ds in DATASETS:
         table, mine = _paper_acc(paper_tables, ds), [r for r in recs if r['dataset'] == ds]
@@ -254,7 +255,7 @@ def speed_table(
     return out
 
 
-def speed_tables(P: Profile, device: torch.device | str = 'cpu') -> pd.DataFrame:
+def speed_tables(P: Settings, device: torch.device | str = 'cpu') -> pd.DataFrame:
     "`speed_table` of every dataset of a profile: the baseline and every hybrid (layout × kernel × m) it trains."
     return pd.concat([speed_table(ds, [('all_standard', None, None)] + [
         (lay, ker, m) for lay in P.layouts if lay != 'all_standard' for ker in P.kernels for m in P.m_values[ds]],
@@ -1067,7 +1068,7 @@ def _paper_relative(records: list[dict], paper_tables: dict) -> list[Claim]:
     "The accuracy claims of §6.1–§6.5 judged from `paper`-profile records: the baseline and the complete m slices only."
     out = []
     for ds in DATASETS:
-        runs, ms, waiting = complete_slices(_runs([r for r in records if r.get('profile') == 'paper'], ds))
+        runs, ms, waiting = complete_slices(_runs([r for r in records if r.get('profile') == Profile.paper], ds))
         table = _paper_acc(paper_tables, ds)
         at = {k: v for k, v in table.items() if k == BASE or k[2] in ms}
         for c in accuracy_claims(runs, at if ms else table, paper_tables, ds):
@@ -1117,16 +1118,16 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     speed, why = _table(results, 'speed')
     for ds in DATASETS:
         acc = _paper_acc(paper_tables, ds)
-        if profile != 'paper': claims += accuracy_claims(_runs(results.records, ds), acc, paper_tables, ds)
+        if profile != Profile.paper: claims += accuracy_claims(_runs(results.records, ds), acc, paper_tables, ds)
         claims += small_speed_claims(speed, paper_tables, ds, why)
-        if profile != 'paper':
+        if profile != Profile.paper:
             claims.append(not_run(f'002-{ds}-absolute', '002', f'{ds}: the 50-epoch accuracies of {PAPER_TABLE[ds][1]}',
                                   PAPER_TABLE[ds][1], f"{len(acc)} rows; baseline {acc[BASE]:.2f}%",
                                   f"the '{profile}' profile trains a few epochs, not 50; the campaign's paper-setting runs "
                                   "judge this (claims.campaign.json)"))
     syn, why = _table(results, 'synthetic')
     claims += synthetic_claims(syn, paper_tables, why)
-    if profile == 'paper': claims += _paper_setting(results.records, paper_tables) + _paper_relative(results.records, paper_tables)
+    if profile == Profile.paper: claims += _paper_setting(results.records, paper_tables) + _paper_relative(results.records, paper_tables)
     return claims
 
 

@@ -31,7 +31,7 @@ __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 
            'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic',
            'departures', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN', 'SWAP_UNCHANGED',
            'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE', 'paper_train',
-           'token_model', 'Profile', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results', 'model_label',
+           'token_model', 'Settings', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results', 'model_label',
            'runs_frame', 'accuracy_table', 'split_sizes', 'model_cost', 'setup_table', 'grid_gflop', 'trained_model',
            'swap_attention', 'random_qk', 'predict_logits', 'trained_runs', 'model_attention', 'kernel_swap',
            'normalizer_table', 'confusion', 'per_class', 'pair_confusion', 'speed_models', 'time_models', 'speed_table',
@@ -72,7 +72,7 @@ def token_model(kernel: str, features: int) -> dict:
 
 # %% ../../nbs/54_p003.ipynb #e8c8a937
 @dataclass(frozen=True)
-class Profile:
+class Settings:
     "What one profile of paper 003 trains and measures."
     kernels: tuple  # token-sequence Performers (the ViT always runs)
     paper_kernels: tuple  # length-1 models (003's design)
@@ -91,29 +91,29 @@ class Profile:
 
 
 PROFILES = {
-    'smoke': Profile(kernels=('relu', 'gelu'), paper_kernels=('relu', 'elu', 'gelu'), features=64, epochs=1, seeds=(0,),
+    'smoke': Settings(kernels=('relu', 'gelu'), paper_kernels=('relu', 'elu', 'gelu'), features=64, epochs=1, seeds=(0,),
                      noise_seeds=(), source='sample', train_subset=None, test_subset=None, measure=False, early_stopping=10,
                      speed=dict(batch=16, steps=1, blocks=1), swap_images=64, swap_kernels=('softmax',)),
-    'cpu': Profile(kernels=('relu', 'gelu', 'elu'), paper_kernels=KERNELS, features=64, epochs=3, seeds=(0,), noise_seeds=(1, 2),
+    'cpu': Settings(kernels=('relu', 'gelu', 'elu'), paper_kernels=KERNELS, features=64, epochs=3, seeds=(0,), noise_seeds=(1, 2),
                    source='offline', train_subset=3500, test_subset=2000, measure=False, early_stopping=10,
                    speed=dict(batch=128, steps=2, blocks=3), swap_images=256,
                    swap_kernels=('softmax', 'performer_relu', 'performer_gelu')),
-    'paper': Profile(kernels=KERNELS, paper_kernels=ALL_KERNELS, features=256, epochs=100, seeds=(0, 1, 2), noise_seeds=(),
+    'paper': Settings(kernels=KERNELS, paper_kernels=ALL_KERNELS, features=256, epochs=100, seeds=(0, 1, 2), noise_seeds=(),
                      source='offline', train_subset=None, test_subset=None, measure=True, early_stopping=10,
                      speed=dict(batch=128, steps=20, blocks=5), swap_images=10_000,
                      swap_kernels=('softmax',) + tuple(ATTENTION[k] for k in ALL_KERNELS)),
 }
 
 
-def profile(name: str, **overrides) -> Profile:
-    "Profile `name` with `overrides` (Profile fields; None values are ignored), checked."
+def profile(name: str, **overrides) -> Settings:
+    "The settings of profile `name`, with `overrides` (Settings fields; None values are ignored), checked."
     P = override_profile('003', PROFILES, name, **overrides)
     unknown = sorted(set(P.kernels) - set(ATTENTION)) + sorted(set(P.paper_kernels) - set(PAPER_TRAIN))
     if unknown: raise ValueError(f"unknown 003 kernel(s) {unknown}; choose from {list(ALL_KERNELS)}.")
     return P
 
 # %% ../../nbs/54_p003.ipynb #2cb7ad80
-def run_spec(P: Profile, profile_name: str, design: str, kernel: str, seed: int) -> RunSpec:
+def run_spec(P: Settings, profile_name: str, design: str, kernel: str, seed: int) -> RunSpec:
     "One run: `design` 'token' (kernel 'softmax' is the ViT) or 'length-1', with `kernel` and `seed`."
     common = dict(seed=seed, profile=profile_name, source=P.source, train_subset=P.train_subset, test_subset=P.test_subset,
                   val_fraction=0.2, measure=P.measure, save_predictions=True, keep_weights=seed == P.seeds[0])
@@ -246,7 +246,7 @@ def accuracy_table(runs: pd.DataFrame,  # `runs_frame`
     return table.sort_values(['design', 'kernel'], key=lambda c: c.map(order) if c.name == 'design' else c).reset_index(drop=True)
 
 # %% ../../nbs/54_p003.ipynb #1919caab
-def split_sizes(P: Profile) -> dict:
+def split_sizes(P: Settings) -> dict:
     "Training, validation and test images of one run of profile `P` (after the 80/20 split)."
     sample = P.source == 'sample'  # the embedded sample: 300 training images (240 + 60) and 100 test images
     return dict(train=P.train_subset or (240 if sample else 40_000), val=P.test_subset or (60 if sample else 10_000),
@@ -287,7 +287,7 @@ def setup_table(specs: list[RunSpec],  # `specs(profile)`
     return pd.DataFrame(rows)
 
 
-def grid_gflop(specs: list[RunSpec], P: Profile) -> float:
+def grid_gflop(specs: list[RunSpec], P: Settings) -> float:
     "GFLOP of the whole grid if every run used its maximum epochs (training 3x, evaluation 1x the forward MACs, 2 FLOP each)."
     n = split_sizes(P)
     return sum(model_cost(s).gmacs * (6 * n['train'] * P.epochs + 2 * (n['val'] * P.epochs + n['test'])) for s in specs)
@@ -366,7 +366,7 @@ def model_attention(spec: RunSpec) -> str:
 
 def kernel_swap(records: list[dict],  # the runs to test (the notebook: seed 0 of each)
                 specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
-                P: Profile,  # the profile: its swap_kernels and the m of the swapped-in Performers
+                P: Settings,  # the profile: its swap_kernels and the m of the swapped-in Performers
                 loader: Iterable,  # test images: an iterable of (images, labels) batches (the notebook: a DeviceLoader)
                 device: str | torch.device = 'cpu',
                 saved: pd.DataFrame | None = None,  # a table saved earlier: used for runs whose weights are gone
@@ -435,7 +435,7 @@ def pair_confusion(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows).sort_values('rate', ascending=False, ignore_index=True)
 
 # %% ../../nbs/54_p003.ipynb #7736d5c4
-def speed_models(P: Profile) -> list[tuple[str, str, dict]]:
+def speed_models(P: Settings) -> list[tuple[str, str, dict]]:
     "(label, preset, create_model overrides) of every model a profile times: the ViT, its token-sequence and length-1 Performers."
     return ([('ViT', '003_vit', {})] + [(f'tok {k}', '003_vit', token_model(k, P.features)) for k in P.kernels]
             + [(f'L1 {k}', f'003_performer_{k}', {}) for k in P.paper_kernels])

@@ -32,7 +32,7 @@ from ..testing import random_qkv, reference_attention, rel_error
 __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES',
            'SAME_CLAIMS', 'judge_campaign', 'departures', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS', 'FAMILIES',
            'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z', 'MIN_N',
-           'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Profile', 'profile', 'specs',
+           'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Settings', 'profile', 'specs',
            'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic', 'mechanisms', 'kernels', 'qkv_on',
            'predict', 'one_pass', 'measure_memory', 'memory_series', 'memory_scaling', 'order_name', 'memory_slopes',
            'memory_arithmetic', 'table_004', 'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table',
@@ -43,7 +43,7 @@ __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCA
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
-class Profile:
+class Settings:
     "What one profile of 004 measures (sequence lengths N = 1 + s^2: a class token and an s x s grid)."
     memory_sizes: tuple  # N of the memory scaling
     time_sizes: tuple  # N of the timing
@@ -59,22 +59,22 @@ class Profile:
 
 _ACCURACY = dict(N=197, heads=8, seeds=[0, 1, 2], features=[16, 64, 256, 1024])
 PROFILES = {
-    'smoke': Profile(memory_sizes=(65, 257, 1025), time_sizes=(65, 257), table_sizes=(512, 2048), flash_N=2048,
+    'smoke': Settings(memory_sizes=(65, 257, 1025), time_sizes=(65, 257), table_sizes=(512, 2048), flash_N=2048,
                      mem_cap_gb=1.0, time_cap_s=10.0, time_shape=(1, 1), blocks=1, target_s=0.02,
                      accuracy=dict(N=197, heads=2, seeds=[0], features=[16, 64, 256])),
-    'cpu': Profile(memory_sizes=(65, 257, 1025, 4097, 8282, 16385, 32762, 65537),
+    'cpu': Settings(memory_sizes=(65, 257, 1025, 4097, 8282, 16385, 32762, 65537),
                    time_sizes=(65, 122, 257, 530, 1025, 2026, 4097, 8282, 16385), table_sizes=(512, 2048, 8192),
                    flash_N=2048, mem_cap_gb=6.0, time_cap_s=60.0, time_shape=(1, 1), blocks=3, target_s=0.1,
                    accuracy=_ACCURACY),
-    'paper': Profile(memory_sizes=(257, 1025, 4097, 16385, 32762, 65537, 131045),  # N = 1 + s^2: a class token and an s x s grid
+    'paper': Settings(memory_sizes=(257, 1025, 4097, 16385, 32762, 65537, 131045),  # N = 1 + s^2: a class token and an s x s grid
                      time_sizes=(257, 1025, 2026, 4097, 8282, 16385, 32762, 65537), table_sizes=(512, 2048, 8192, 32768),
                      flash_N=2048, mem_cap_gb=40.0, time_cap_s=60.0, time_shape=(4, 8), blocks=5, target_s=0.2,
                      accuracy=_ACCURACY),
 }
 
 
-def profile(name: str, **overrides) -> Profile:
-    "Profile `name` with `overrides` (Profile fields; None values are ignored)."
+def profile(name: str, **overrides) -> Settings:
+    "The settings of profile `name`, with `overrides` (Settings fields; None values are ignored)."
     return override_profile('004', PROFILES, name, **overrides)
 
 
@@ -273,7 +273,7 @@ def measure_memory(fn, N: int, backward: bool, device: torch.device | str = 'cpu
     return peak, time.perf_counter() - t0
 
 
-def memory_series(key: str, sizes, P: Profile, device: torch.device | str = 'cpu', log=print) -> list[dict]:
+def memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cpu', log=print) -> list[dict]:
     "Forward and forward+backward peak of mechanism `key` over `sizes`, stopping before a predicted cap breach."
     order = {m[0]: m[3:] for m in MECHANISMS}[key]
     rows, hist_mem, hist_t, stop = [], [], [], None
@@ -293,7 +293,7 @@ def memory_series(key: str, sizes, P: Profile, device: torch.device | str = 'cpu
     return rows
 
 
-def memory_scaling(P: Profile, device: torch.device | str = 'cpu', keys: tuple = KEYS, log=print) -> pd.DataFrame:
+def memory_scaling(P: Settings, device: torch.device | str = 'cpu', keys: tuple = KEYS, log=print) -> pd.DataFrame:
     "Every mechanism's forward and forward+backward peak over the profile's memory sizes, with N² x 4 B for comparison."
     mem = pd.DataFrame([r for key in keys for r in memory_series(key, P.memory_sizes, P, device, log)])
     for col in ('fwd_bytes', 'fb_bytes'):
@@ -335,7 +335,7 @@ def memory_arithmetic(paper_memory: pd.DataFrame) -> pd.DataFrame:
     return a
 
 
-def table_004(P: Profile, mem: pd.DataFrame, paper_memory: pd.DataFrame, device: torch.device | str = 'cpu',
+def table_004(P: Settings, mem: pd.DataFrame, paper_memory: pd.DataFrame, device: torch.device | str = 'cpu',
               log=print) -> tuple[pd.DataFrame, pd.DataFrame]:
     "The exact paths measured at 004's own sizes (long rows), and 004's memory table beside them (other rows: predicted)."
     tab = pd.DataFrame([r for key in EXACT for r in memory_series(key, P.table_sizes, P, device, log)])
@@ -396,7 +396,7 @@ def _paper_mb(cell: str) -> float:
     return float(re.match(r'([\d.]+)', cell).group(1))
 
 
-def flash_table(tab: pd.DataFrame, P: Profile, paper_flash: pd.DataFrame, device: torch.device | str = 'cpu') -> pd.DataFrame:
+def flash_table(tab: pd.DataFrame, P: Settings, paper_flash: pd.DataFrame, device: torch.device | str = 'cpu') -> pd.DataFrame:
     "The exact paths at 004's FlashAttention N: peaks (from `tab`), forward+backward time side by side, 004's MB."
     NF, dev = P.flash_N, torch.device(device)
     fl = {key: tab[(tab.key == key) & (tab.N == NF)].iloc[0] for key in EXACT}
@@ -447,7 +447,7 @@ def memory_need(mem: pd.DataFrame, key: str, N: int, BH: int) -> float:
     return BH * (exact[0] if exact else predict(h, N, mechanisms().mem_order[key]) or 0)
 
 
-def time_scaling(P: Profile, mem: pd.DataFrame, device: torch.device | str = 'cpu', keys: tuple = KEYS,
+def time_scaling(P: Settings, mem: pd.DataFrame, device: torch.device | str = 'cpu', keys: tuple = KEYS,
                  log=print) -> tuple[pd.DataFrame, dict]:
     "Forward+backward ms per call of every mechanism over the profile's time sizes (round-robin blocks), and where each stopped."
     dev, (B, H), orders = torch.device(device), P.time_shape, mechanisms().time_order
