@@ -340,6 +340,77 @@ class PlainViT(nn.Module):
             x = x + fc2(torch.nn.functional.gelu(fc1(n2(x))))
         return self.head(self.norm(x)[:, 0])
 
+# %% ../nbs/40_bench.ipynb #02fbb2b2
+def _bench_setup(preset: str, overrides: dict, batch_size: int, compile: bool, dev: torch.device, source: str) -> tuple:
+    "(training data, model, TrainConfig, its training step, a DeviceLoader over the data): what train_benchmark times, seeded."
+    from effattn.augment import DeviceLoader
+    from effattn.data import load_dataset
+    from effattn.presets import create_model
+    from effattn.train import TrainConfig, make_train_step
+    dataset, pipeline = preset_data(preset)
+    data = load_dataset(dataset, 'train', source=source)
+    torch.manual_seed(0)
+    model = create_model(preset, **overrides).to(dev)
+    cfg = TrainConfig(epochs=1, batch_size=batch_size, compile=compile, device=str(dev), quiet=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, weight_decay=1e-4)
+    step = make_train_step(model, opt, None, cfg, dev.type == 'cuda')
+    return data, model, cfg, step, DeviceLoader(data, batch_size, pipeline, train=True, device=dev, seed=0)
+
+
+def _endless(loader):
+    "The loader's batches, pass after pass."
+    while True: yield from loader
+
+
+def _plain_step(model: nn.Module, cfg, dev: torch.device, x0: Tensor, y0: Tensor) -> Callable | None:
+    "The training step of `model`'s PlainViT twin (seeded), warmed up on (x0, y0); None for a model without ViT blocks."
+    from effattn.train import make_train_step
+    if not hasattr(model, 'blocks'): return None
+    torch.manual_seed(0)
+    plain_model = PlainViT(model).to(dev)
+    plain = make_train_step(plain_model, torch.optim.AdamW(plain_model.parameters(), lr=1e-4), None, cfg, dev.type == 'cuda')
+    for _ in range(3): plain(x0, y0)
+    return plain
+
+
+def _timed_blocks(step: Callable, plain: Callable | None, feed, batch: tuple[Tensor, Tensor], steps: int, blocks: int,
+                  batch_size: int, dev: torch.device) -> tuple[list[float], list[float], list[float]]:
+    "Images/s of each block, interleaved: `step` on the fixed `batch` (bare), `step` fed by `feed` (pipeline), `plain` on `batch`."
+    def timed(fn, feed_batches):
+        sync(dev); t0 = time.perf_counter()
+        for _ in range(steps): fn(*(next(feed) if feed_batches else batch))
+        sync(dev); return steps * batch_size / (time.perf_counter() - t0)
+    bare, full, ref = [], [], []
+    for _ in range(blocks):
+        bare.append(timed(step, False))
+        full.append(timed(step, True))
+        if plain: ref.append(timed(plain, False))
+    return bare, full, ref
+
+
+def _throughput(bare: list[float], full: list[float], ref: list[float], fwd_flops: float, peak: float, images: int) -> dict:
+    "Images/s (median and per block) bare, with the pipeline and of PlainViT; training GFLOP/image, pipeline overhead, MFU, epoch time."
+    res = dict(bare_img_s=statistics.median(bare), pipeline_img_s=statistics.median(full),
+               bare_blocks=[round(v) for v in bare], pipeline_blocks=[round(v) for v in full],
+               train_gflop_per_img=3 * fwd_flops / 1e9, peak_gflop_s=peak)
+    if ref: res.update(plain_vit_img_s=statistics.median(ref), plain_vit_blocks=[round(v) for v in ref])
+    res['pipeline_overhead_pct'] = 100 * (res['bare_img_s'] / res['pipeline_img_s'] - 1)
+    res['mfu_pct'] = 100 * res['pipeline_img_s'] * 3 * fwd_flops / 1e9 / peak
+    res['epoch_s'] = images / res['pipeline_img_s']
+    return res
+
+
+def _log_throughput(res: dict, images: int, log: Callable):
+    "The lines train_benchmark prints about its result `res` (of an epoch of `images` images)."
+    log(f"{res['preset']} ({res['attention']}) on {res['device']}, batch {res['batch_size']}, data {res['dataset']}")
+    log(f"  bare step      {res['bare_img_s']:8.0f} img/s   blocks {res['bare_blocks']}")
+    log(f"  full pipeline  {res['pipeline_img_s']:8.0f} img/s   blocks {res['pipeline_blocks']}  "
+        f"(overhead {res['pipeline_overhead_pct']:+.1f}%)")
+    if 'plain_vit_img_s' in res:
+        log(f"  plain PyTorch ViT, same shape, bare step {res['plain_vit_img_s']:8.0f} img/s   blocks {res['plain_vit_blocks']}")
+    log(f"  {res['train_gflop_per_img'] * 1e3:.1f} MFLOP/img for training; matmul peak {res['peak_gflop_s']:.0f} GFLOP/s; "
+        f"MFU {res['mfu_pct']:.1f}%; epoch of {images} images ~ {res['epoch_s']:.1f} s")
+
 
 def train_benchmark(
     preset: str = '002_cifar',
@@ -354,61 +425,20 @@ def train_benchmark(
     log=print,
 ) -> dict:
     "Training images/s of a preset's model: bare step vs full data pipeline (vs a plain PyTorch ViT), interleaved; with MFU."
-    from effattn.augment import DeviceLoader
-    from effattn.data import load_dataset
     from effattn.flops import count_flops
-    from effattn.presets import create_model
-    from effattn.train import TrainConfig, make_train_step
     from effattn.runtime import resolve_device
     dev = resolve_device(device)
-    dataset, pipeline = preset_data(preset)
-    data = load_dataset(dataset, 'train', source=source)
     over = {k: v for k, v in dict(attention=attention, layout_options=layout_options, attn_options=attn_options).items() if v is not None}
-    torch.manual_seed(0)
-    model = create_model(preset, **over).to(dev)
-    cfg = TrainConfig(epochs=1, batch_size=batch_size, compile=compile, device=str(dev), quiet=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, weight_decay=1e-4)
-    amp = dev.type == 'cuda'
-    step = make_train_step(model, opt, None, cfg, amp)
-    loader = DeviceLoader(data, batch_size, pipeline, train=True, device=dev, seed=0)
+    data, model, cfg, step, loader = _bench_setup(preset, over, batch_size, compile, dev, source)
     x0, y0 = next(iter(loader))
-    def batches():
-        while True: yield from loader
-    feed = batches()
+    feed = _endless(loader)
     for _ in range(3): step(x0, y0); step(*next(feed))  # warm-up (and compilation)
-    plain = None
-    if reference and hasattr(model, 'blocks'):
-        torch.manual_seed(0)
-        plain_model = PlainViT(model).to(dev)
-        plain = make_train_step(plain_model, torch.optim.AdamW(plain_model.parameters(), lr=1e-4), None, cfg, amp)
-        for _ in range(3): plain(x0, y0)
-    def timed(fn, feed_batches):
-        sync(dev); t0 = time.perf_counter()
-        for _ in range(steps): fn(*(next(feed) if feed_batches else (x0, y0)))
-        sync(dev); return steps * batch_size / (time.perf_counter() - t0)
-    bare, full, ref = [], [], []
-    for _ in range(blocks):
-        bare.append(timed(step, False))
-        full.append(timed(step, True))
-        if plain: ref.append(timed(plain, False))
+    plain = _plain_step(model, cfg, dev, x0, y0) if reference else None
+    bare, full, ref = _timed_blocks(step, plain, feed, (x0, y0), steps, blocks, batch_size, dev)
     fwd_flops = 2 * count_flops(model).total
-    peak = matmul_peak(str(dev))
     res = dict(preset=preset, attention=attention or 'preset default', dataset=data.source, batch_size=batch_size,
-               device=str(dev), compile=compile, bare_img_s=statistics.median(bare), pipeline_img_s=statistics.median(full),
-               bare_blocks=[round(v) for v in bare], pipeline_blocks=[round(v) for v in full],
-               train_gflop_per_img=3 * fwd_flops / 1e9, peak_gflop_s=peak)
-    if ref: res.update(plain_vit_img_s=statistics.median(ref), plain_vit_blocks=[round(v) for v in ref])
-    res['pipeline_overhead_pct'] = 100 * (res['bare_img_s'] / res['pipeline_img_s'] - 1)
-    res['mfu_pct'] = 100 * res['pipeline_img_s'] * 3 * fwd_flops / 1e9 / peak
-    res['epoch_s'] = len(data) / res['pipeline_img_s']
-    if log:
-        log(f"{preset} ({res['attention']}) on {dev}, batch {batch_size}, data {data.source}")
-        log(f"  bare step      {res['bare_img_s']:8.0f} img/s   blocks {res['bare_blocks']}")
-        log(f"  full pipeline  {res['pipeline_img_s']:8.0f} img/s   blocks {res['pipeline_blocks']}  "
-            f"(overhead {res['pipeline_overhead_pct']:+.1f}%)")
-        if ref: log(f"  plain PyTorch ViT, same shape, bare step {res['plain_vit_img_s']:8.0f} img/s   blocks {res['plain_vit_blocks']}")
-        log(f"  {res['train_gflop_per_img'] * 1e3:.1f} MFLOP/img for training; matmul peak {peak:.0f} GFLOP/s; "
-            f"MFU {res['mfu_pct']:.1f}%; epoch of {len(data)} images ~ {res['epoch_s']:.1f} s")
+               device=str(dev), compile=compile, **_throughput(bare, full, ref, fwd_flops, matmul_peak(str(dev)), len(data)))
+    if log: _log_throughput(res, len(data), log)
     return res
 
 # %% ../nbs/40_bench.ipynb #f22bb197

@@ -243,6 +243,75 @@ def _dense_bytes(s: PeerSettings, N: int, dtype) -> int:
     return 3 * s.batch * s.heads * N * N * torch.tensor([], dtype=dtype).element_size()
 
 
+class _Contenders:
+    "The rows, forward+backward closures and gradient resets of one level at one N, on shared inputs: x (module level), qkv (kernel level)."
+    def __init__(self, level: str, N: int, x: Tensor, qkv: list[Tensor]):
+        self.level, self.N, self.x, self.qkv = level, N, x, qkv
+        self.rows, self.fns, self.resets = [], {}, {}
+
+    def add(self, name: str, impl: str, fn: Callable, module: nn.Module | None = None, **extra):
+        "A contender timed as `fn().sum().backward()`; its reset clears the inputs' gradients and `module`'s."
+        key = f"{name}|{impl}"
+        def run(): fn().sum().backward()
+        def reset():
+            self.x.grad = None
+            for t in self.qkv: t.grad = None
+            if module is not None: module.zero_grad(set_to_none=True)
+        self.fns[key], self.resets[key] = run, reset
+        self.rows.append(dict(level=self.level, name=name, impl=impl, N=self.N, **extra))
+
+    def skip(self, name: str, impl: str, error: str):
+        "A contender that is not timed: its row says why."
+        self.rows.append(dict(level=self.level, name=name, impl=impl, N=self.N, error=error))
+
+
+def _kernel_references(c: _Contenders, s: PeerSettings, dtype, backends: tuple[str, ...], dense_limit_gb: float):
+    "Fused SDPA, then SDPA restricted to each of `backends` (the explicit math one only where its N x N tensors fit the limit)."
+    qkv = c.qkv
+    c.add('sdpa', 'reference', lambda: F.scaled_dot_product_attention(*qkv))
+    for b in backends:
+        if b == 'math' and _dense_bytes(s, c.N, dtype) > dense_limit_gb * 2 ** 30:
+            c.skip(f'sdpa[{b}]', 'reference',
+                   f"skipped: N x N tensors ~{_dense_bytes(s, c.N, dtype) / 2 ** 30:.0f} GB > {dense_limit_gb} GB")
+            continue
+        c.add(f'sdpa[{b}]', 'reference', lambda f=sdpa_backend(b): f(*qkv))
+
+
+def _effattn_alone(c: _Contenders, name: str, s: PeerSettings, dev: torch.device, dtype):
+    "Where the peer is not installed: effattn's side alone (seeded, as the pair would build it), and a row saying the peer was skipped."
+    pair, x, qkv = PAIRS[name], c.x, c.qkv
+    if c.level == 'kernel' and not pair.has_kernel: return
+    torch.manual_seed(0)
+    eff = build_effattn(name, s, c.N).to(dev, dtype)
+    if c.level == 'module': c.add(name, 'effattn', lambda m=eff: m(x), eff)
+    else: c.add(name, 'effattn', lambda f=eff.kernel: f(*qkv))
+    c.skip(name, 'peer', f"skipped: {pair.package} not installed")
+
+
+def _add_pair(c: _Contenders, name: str, s: PeerSettings, dev: torch.device, dtype):
+    "Mechanism `name`'s effattn and peer contenders (seeded, the peer's weights copied), with how far their outputs differ."
+    x, qkv = c.x, c.qkv
+    try:
+        torch.manual_seed(0)
+        eff, peer, kern = PAIRS[name].build(s, c.N)
+        eff, peer = eff.to(dev, dtype), peer.to(dev, dtype)
+    except ImportError:  # the peer is missing: effattn's side alone, as the pair would build it
+        _effattn_alone(c, name, s, dev, dtype)
+        return
+    except Exception as e:
+        c.skip(name, 'effattn', _error(e))
+        return
+    if c.level == 'module':
+        with torch.no_grad(): diff = rel_error(eff(x), peer(x))
+        c.add(name, 'effattn', lambda m=eff: m(x), eff, rel_diff=diff)
+        c.add(name, 'peer', lambda m=peer: m(x), peer, rel_diff=diff)
+    elif kern is not None:
+        ke, kp = kern
+        with torch.no_grad(): diff = rel_error(ke(*qkv), kp(*qkv))
+        c.add(name, 'effattn', lambda f=ke: f(*qkv), rel_diff=diff)
+        c.add(name, 'peer', lambda f=kp: f(*qkv), rel_diff=diff)
+
+
 def level_contenders(
     level: str,  # 'module' or 'kernel'
     N: int,
@@ -257,54 +326,13 @@ def level_contenders(
     torch.manual_seed(0)
     x = torch.randn(s.batch, N, s.dim, device=dev, dtype=dtype, requires_grad=True)
     qkv = [torch.randn(s.batch, s.heads, N, s.head_dim, device=dev, dtype=dtype, requires_grad=True) for _ in range(3)]
-    rows, fns, resets = [], {}, {}
-    def add(name, impl, fn, module=None, **extra):
-        key = f"{name}|{impl}"
-        def run(): fn().sum().backward()
-        def reset():
-            x.grad = None
-            for t in qkv: t.grad = None
-            if module is not None: module.zero_grad(set_to_none=True)
-        fns[key], resets[key] = run, reset
-        rows.append(dict(level=level, name=name, impl=impl, N=N, **extra))
+    c = _Contenders(level, N, x, qkv)
     if level == 'module':
         ref = build_attention('softmax', s.dim, s.heads, qkv_bias=False).to(dev, dtype)
-        add('softmax', 'reference', lambda: ref(x), ref)
-    else:
-        add('sdpa', 'reference', lambda: F.scaled_dot_product_attention(*qkv))
-        for b in backends:
-            if b == 'math' and _dense_bytes(s, N, dtype) > dense_limit_gb * 2 ** 30:
-                rows.append(dict(level=level, name=f'sdpa[{b}]', impl='reference', N=N,
-                                 error=f"skipped: N x N tensors ~{_dense_bytes(s, N, dtype) / 2 ** 30:.0f} GB > {dense_limit_gb} GB"))
-                continue
-            add(f'sdpa[{b}]', 'reference', lambda f=sdpa_backend(b): f(*qkv))
-    for name in mechanisms:
-        pair = PAIRS[name]
-        try:
-            torch.manual_seed(0)
-            eff, peer, kern = pair.build(s, N)
-            eff, peer = eff.to(dev, dtype), peer.to(dev, dtype)
-        except ImportError:  # the peer is missing: effattn's side alone, as the pair would build it
-            if level == 'kernel' and not pair.has_kernel: continue
-            torch.manual_seed(0)
-            eff = build_effattn(name, s, N).to(dev, dtype)
-            if level == 'module': add(name, 'effattn', lambda m=eff: m(x), eff)
-            else: add(name, 'effattn', lambda f=eff.kernel: f(*qkv))
-            rows.append(dict(level=level, name=name, impl='peer', N=N, error=f"skipped: {pair.package} not installed"))
-            continue
-        except Exception as e:
-            rows.append(dict(level=level, name=name, impl='effattn', N=N, error=_error(e)))
-            continue
-        if level == 'module':
-            with torch.no_grad(): diff = rel_error(eff(x), peer(x))
-            add(name, 'effattn', lambda m=eff: m(x), eff, rel_diff=diff)
-            add(name, 'peer', lambda m=peer: m(x), peer, rel_diff=diff)
-        elif kern is not None:
-            ke, kp = kern
-            with torch.no_grad(): diff = rel_error(ke(*qkv), kp(*qkv))
-            add(name, 'effattn', lambda f=ke: f(*qkv), rel_diff=diff)
-            add(name, 'peer', lambda f=kp: f(*qkv), rel_diff=diff)
-    return rows, fns, resets
+        c.add('softmax', 'reference', lambda: ref(x), ref)
+    else: _kernel_references(c, s, dtype, backends, dense_limit_gb)
+    for name in mechanisms: _add_pair(c, name, s, dev, dtype)
+    return c.rows, c.fns, c.resets
 
 # %% ../nbs/43_bench_peers.ipynb #adf669fb
 def crossover(points: list[tuple[int, float]]) -> tuple[float | None, str]:
@@ -412,35 +440,68 @@ RATIO_NOTE = ("# eff/peer, eff/sm, peer/sm and 'x softmax' are medians of ratios
               "are the robust ones.")
 
 
-def format_peer_table(rows: list[dict], level: str) -> str:
-    "The rows of one level as a table: references first, then each mechanism (effattn vs peer) by N."
-    rows = [r for r in rows if r['level'] == level]
-    if not rows: return ''
-    ms = lambda r: f"{r['ms']:.1f}" if r and 'ms' in r else (r.get('error', '-')[:28] if r else '-')
-    mb = lambda r: f"{r['mb']:.1f}" if r and 'mb' in r else '-'
-    ref = _reference(rows, level)
-    pr = lambda a, b: paired_ratio(a['times_ms'], b['times_ms'])
+def _measured(r: dict | None) -> bool:
+    "A contender's row that was timed (there is a row, and it has no error)."
+    return bool(r) and 'ms' in r
+
+
+def _ms(r: dict | None) -> str:
+    "A row's median ms; else its error, cut short; '-' without a row."
+    return f"{r['ms']:.1f}" if _measured(r) else (r.get('error', '-')[:28] if r else '-')
+
+
+def _mb(r: dict | None) -> str:
+    "A row's peak memory (MB), or '-'."
+    return f"{r['mb']:.1f}" if r and 'mb' in r else '-'
+
+
+def _ratio(a: dict, b: dict) -> str:
+    "The paired ratio of two timed rows' times (a / b, round by round), to two decimals."
+    return f"{paired_ratio(a['times_ms'], b['times_ms']):.2f}"
+
+
+def _x_softmax(r: dict | None, ref: dict[int, dict], N: int) -> str:
+    "A row's time as a multiple of fused softmax's at N (paired), or '-' where either was not timed."
+    return _ratio(r, ref[N]) if _measured(r) and N in ref else '-'
+
+
+def _reference_lines(rows: list[dict], ref: dict[int, dict]) -> list[str]:
+    "The references' table (fused softmax first): ms, multiple of fused softmax and MB of each at each N, or its error."
     lines = [f"{'reference':<16}{'N':>7}{'ms':>12}{'x softmax':>11}{'MB':>10}"]
     for r in sorted((r for r in rows if r['impl'] == 'reference'), key=lambda r: (r['name'] not in ('softmax', 'sdpa'), r['name'], r['N'])):
-        x = f"{pr(r, ref[r['N']]):.2f}" if 'ms' in r and r['N'] in ref else '-'
-        lines.append(f"{r['name']:<16}{r['N']:>7}{ms(r) if 'ms' in r else '-':>12}{x:>11}{mb(r):>10}"
+        lines.append(f"{r['name']:<16}{r['N']:>7}{_ms(r) if 'ms' in r else '-':>12}{_x_softmax(r, ref, r['N']):>11}{_mb(r):>10}"
                      + ('' if 'ms' in r else f"  {r.get('error', '')}"))
-    lines += ['', RATIO_NOTE,
-              f"{'mechanism':<16}{'N':>7}{'effattn ms':>12}{'peer ms':>10}{'eff/peer':>10}{'eff/sm':>8}{'peer/sm':>8}"
-              f"{'eff MB':>9}{'peer MB':>9}{'rel diff':>10}"]
+    return lines
+
+
+def _mechanism_line(name: str, N: int, e: dict | None, p: dict | None, ref: dict[int, dict]) -> str:
+    "One mechanism at one N: effattn's row `e` beside the peer's `p` (times, paired ratios, memory, output difference, errors)."
+    ratio = _ratio(e, p) if _measured(e) and _measured(p) else '-'
+    diff = next((f"{r['rel_diff']:.0e}" for r in (e, p) if r and 'rel_diff' in r), '-')
+    line = (f"{name:<16}{N:>7}{_ms(e):>12}{_ms(p) if _measured(p) else '-':>10}{ratio:>10}{_x_softmax(e, ref, N):>8}"
+            f"{_x_softmax(p, ref, N):>8}{_mb(e):>9}{_mb(p):>9}{diff:>10}")
+    note = next((r['error'] for r in (p, e) if r and 'error' in r), '')
+    return line + (f"  {note}" if note else '') + ('  (refine)' if (e or {}).get('refine') else '')
+
+
+def _mechanism_lines(rows: list[dict], ref: dict[int, dict]) -> list[str]:
+    "The mechanisms' table: a line per mechanism (in PAIRS' order) and N."
+    lines = [f"{'mechanism':<16}{'N':>7}{'effattn ms':>12}{'peer ms':>10}{'eff/peer':>10}{'eff/sm':>8}{'peer/sm':>8}"
+             f"{'eff MB':>9}{'peer MB':>9}{'rel diff':>10}"]
     cell = {(r['name'], r['impl'], r['N']): r for r in rows}
     keys = sorted({(r['name'], r['N']) for r in rows if r['impl'] != 'reference'},
                   key=lambda t: (list(PAIRS).index(t[0]) if t[0] in PAIRS else 99, t[1]))
     for name, N in keys:
-        e, p = cell.get((name, 'effattn', N)), cell.get((name, 'peer', N))
-        ratio = f"{pr(e, p):.2f}" if e and p and 'ms' in e and 'ms' in p else '-'
-        xs = lambda r: f"{pr(r, ref[N]):.2f}" if r and 'ms' in r and N in ref else '-'
-        diff = next((f"{r['rel_diff']:.0e}" for r in (e, p) if r and 'rel_diff' in r), '-')
-        line = (f"{name:<16}{N:>7}{ms(e):>12}{ms(p) if p and 'ms' in p else '-':>10}{ratio:>10}{xs(e):>8}{xs(p):>8}"
-                f"{mb(e):>9}{mb(p):>9}{diff:>10}")
-        note = next((r['error'] for r in (p, e) if r and 'error' in r), '')
-        lines.append(line + (f"  {note}" if note else '') + ('  (refine)' if (e or {}).get('refine') else ''))
-    return '\n'.join(lines)
+        lines.append(_mechanism_line(name, N, cell.get((name, 'effattn', N)), cell.get((name, 'peer', N)), ref))
+    return lines
+
+
+def format_peer_table(rows: list[dict], level: str) -> str:
+    "The rows of one level as a table: references first, then each mechanism (effattn vs peer) by N."
+    rows = [r for r in rows if r['level'] == level]
+    if not rows: return ''
+    ref = _reference(rows, level)
+    return '\n'.join(_reference_lines(rows, ref) + ['', RATIO_NOTE] + _mechanism_lines(rows, ref))
 
 
 def format_crossovers(rows: list[dict]) -> str:

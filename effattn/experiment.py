@@ -14,6 +14,7 @@ import os
 import traceback
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Callable
 
 import torch
 
@@ -163,7 +164,91 @@ def log_run(spec: RunSpec, reused: bool, error: str | None = None, missing: bool
         if missing: line['missing'] = True
         with open(path, 'a', encoding='utf-8') as f: f.write(json.dumps(line) + '\n')
 
+# %% ../nbs/41_experiment.ipynb #54e39f25
+def _recorded(spec: RunSpec, results_dir: Path, runs_dir: Path, rerun: bool | None) -> dict | None:
+    "The record `run` returns instead of training (logged as reused), or None: train. Records only: a spec without one raises NotRecorded."
+    only = records_only_requested()
+    rerun = (rerun_requested() if rerun is None else rerun) and not only  # records only: nothing is trained again
+    if (rec := find_record(spec, results_dir)) is not None:
+        if not rerun:
+            log_run(spec, reused=True)
+            return rec
+    if only:  # records only: nothing is trained, whatever `rerun` says
+        log_run(spec, reused=False, missing=True)
+        raise NotRecorded(f"{spec.name} ({spec.run_id()}) has no record in {results_dir}; records only: not trained")
+        (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished: train again from scratch
+    return None
 
+
+def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, test_data, runs_dir: Path,
+               deadline: float | None, tensorboard: str | Path | None) -> tuple[torch.nn.Module, RunResult]:
+    "Build the spec's model (seeded) and loaders, and train with `fit`, resuming from `runs_dir/<run id>`: (model, result)."
+    from effattn.augment import DeviceLoader
+    from effattn.presets import create_model
+    rank, world = distributed_info()
+    torch.manual_seed(spec.seed)
+    model = create_model(spec.preset, **copy.deepcopy(spec.model))
+    train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
+                                rank=rank, world=world)
+    test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
+    res = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
+              stamp=dict(commit=git_commit()), log_dir=tensorboard, run_name=spec.run_id())
+    return model, res
+
+
+def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev: torch.device) -> dict:
+    "The trained model on the official test split, for a spec that holds out a validation split or saves predictions: the record's test_* fields (none otherwise)."
+    from effattn.augment import DeviceLoader
+    if not (spec.val_fraction or spec.save_predictions): return {}
+    official = load_run_data(spec, official_test=True)
+    loader = DeviceLoader(official, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
+    ev = evaluate(model, loader, dev)
+    extra = dict(test_top1=ev['top1'], test_top5=ev['top5'], test_loss=ev['loss'], test_images=ev['n'])
+    if spec.save_predictions:
+        model.eval()
+        with torch.no_grad():
+            preds = torch.cat([model(x).argmax(1).cpu() for x, _ in loader])
+        extra.update(test_predictions=preds.tolist(), test_labels=official.labels.tolist(), classes=list(official.classes))
+    return extra
+
+
+def _run_record(spec: RunSpec, res: RunResult, model: torch.nn.Module, train_data, test_data, cfg: TrainConfig,
+                dev: torch.device, precision: str | None, extra: dict) -> dict:
+    "The record of a trained run: the spec, its results, its cost and provenance, and `extra` fields."
+    from effattn.flops import count_flops
+    cost = count_flops(model)
+    return dict(run_id=spec.run_id(), paper=spec.paper, name=spec.name, profile=spec.profile, preset=spec.preset,
+                dataset=spec.dataset, data_source=train_data.source, train_images=len(train_data),
+                eval_split=test_data.split, eval_images=len(test_data), pipeline=spec.pipeline, seed=spec.seed,
+                attention=getattr(model, 'attention_names', [spec.model.get('attention', 'n/a')]),
+                model_overrides=spec.model, train_config=res.config, tags=spec.tags,
+                best_top1=res.best_top1, final_top1=res.final_top1, best_top5=res.best_top5, final_top5=res.final_top5,
+                best_epoch=res.best_epoch, epochs_run=res.epochs_run, stopped_early=res.stopped_early, precision=_precision(cfg, dev, precision),
+                epoch_s=res.epoch_seconds, train_s=res.train_seconds,
+                train_img_s=statistics_mean([h['images_per_second'] for h in res.history]),
+                params=count_params(model), gmacs=cost.gmacs, attention_gmacs=cost.attention / 1e9,
+                history=res.history, commits=epoch_commits(res.history),
+                provenance=provenance(dev, seed=spec.seed, profile=spec.profile), **extra)
+
+
+def _measure_run(rec: dict, model: torch.nn.Module, shape: tuple, cfg: TrainConfig, dev: torch.device):
+    "Add the trained model's inference latency (batch 1 and the training batch, ms) and training memory (MB) to `rec`."
+    model.eval()
+    rec['latency_ms_b1'] = 1e3 * inference_latency(model, shape, 1, dev, warmup=5, repeats=30, max_seconds=20).median
+    rec['latency_ms_batch'] = 1e3 * inference_latency(model, shape, cfg.batch_size, dev, warmup=2, repeats=10,
+                                                      max_seconds=30).median
+    mem = training_memory(model, shape, cfg.batch_size, model.num_classes if hasattr(model, 'num_classes') else 10, dev)
+    rec['train_mem_mb'] = mem['total_bytes'] / 2 ** 20
+
+
+def _save_run(rec: dict, spec: RunSpec, model: torch.nn.Module, results_dir: Path, runs_dir: Path):
+    "Append `rec` to `results_dir/runs.jsonl` (and runs.csv), clear the run's folder, and log the run as trained."
+    append_jsonl(results_dir / 'runs.jsonl', rec)
+    write_summary(results_dir)
+    _finish_run_dir(runs_dir / spec.run_id(), model, spec.keep_weights)
+    log_run(spec, reused=False)
+
+# %% ../nbs/41_experiment.ipynb #3d8d1d2f
 def run(
     spec: RunSpec,
     device: str = 'auto',
@@ -176,70 +261,20 @@ def run(
     tensorboard: str | Path | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id> (fit's log_dir; the [tb] extra)
 ) -> dict:
     "Train and measure one spec, append its record to `results_dir/runs.jsonl`, and return the record."
-    from effattn.augment import DeviceLoader
-    from effattn.flops import count_flops
-    from effattn.presets import create_model
     dirs = output_dirs(spec.paper, spec.profile)
     results_dir = Path(results_dir or dirs['results']); runs_dir = Path(runs_dir or dirs['runs'])
-    only = records_only_requested()
-    rerun = (rerun_requested() if rerun is None else rerun) and not only  # records only: nothing is trained again
-    if (rec := find_record(spec, results_dir)) is not None:
-        if not rerun:
-            log_run(spec, reused=True)
-            return rec
-    if only:  # records only: nothing is trained, whatever `rerun` says
-        log_run(spec, reused=False, missing=True)
-        raise NotRecorded(f"{spec.name} ({spec.run_id()}) has no record in {results_dir}; records only: not trained")
-        (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished: train again from scratch
+    if (rec := _recorded(spec, results_dir, runs_dir, rerun)) is not None: return rec
     dev = init_distributed(device)  # under torchrun: this process's device, and the process group
     rank, world = distributed_info()
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet, **_amp_for(precision, dev)})
     train_data, test_data = load_run_data(spec)
-    torch.manual_seed(spec.seed)
-    model = create_model(spec.preset, **copy.deepcopy(spec.model))
-    train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
-                                rank=rank, world=world)
-    test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
-    res: RunResult = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
-                         stamp=dict(commit=git_commit()), log_dir=tensorboard, run_name=spec.run_id())
-    shape = tuple(train_data.images.shape[1:])
-    extra = {}
-    if spec.val_fraction or spec.save_predictions:  # the final model on the official test split
-        official = load_run_data(spec, official_test=True)
-        loader = DeviceLoader(official, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
-        ev = evaluate(model, loader, dev)
-        extra.update(test_top1=ev['top1'], test_top5=ev['top5'], test_loss=ev['loss'], test_images=ev['n'])
-        if spec.save_predictions:
-            model.eval()
-            with torch.no_grad():
-                preds = torch.cat([model(x).argmax(1).cpu() for x, _ in loader])
-            extra.update(test_predictions=preds.tolist(), test_labels=official.labels.tolist(), classes=list(official.classes))
-    cost = count_flops(model)
-    rec = dict(run_id=spec.run_id(), paper=spec.paper, name=spec.name, profile=spec.profile, preset=spec.preset,
-               dataset=spec.dataset, data_source=train_data.source, train_images=len(train_data),
-               eval_split=test_data.split, eval_images=len(test_data), pipeline=spec.pipeline, seed=spec.seed,
-               attention=getattr(model, 'attention_names', [spec.model.get('attention', 'n/a')]),
-               model_overrides=spec.model, train_config=res.config, tags=spec.tags,
-               best_top1=res.best_top1, final_top1=res.final_top1, best_top5=res.best_top5, final_top5=res.final_top5,
-               best_epoch=res.best_epoch, epochs_run=res.epochs_run, stopped_early=res.stopped_early, precision=_precision(cfg, dev, precision),
-               epoch_s=res.epoch_seconds, train_s=res.train_seconds,
-               train_img_s=statistics_mean([h['images_per_second'] for h in res.history]),
-               params=count_params(model), gmacs=cost.gmacs, attention_gmacs=cost.attention / 1e9,
-               history=res.history, commits=epoch_commits(res.history),
-               provenance=provenance(dev, seed=spec.seed, profile=spec.profile), **extra)
+    model, res = _train_run(spec, cfg, dev, train_data, test_data, runs_dir, deadline, tensorboard)
+    extra = _official_test(spec, model, cfg, dev)
+    rec = _run_record(spec, res, model, train_data, test_data, cfg, dev, precision, extra)
     if world > 1: rec['world_size'] = world
     if rank != 0: return rec  # only rank 0 measures and records
-    if spec.measure:
-        model.eval()
-        rec['latency_ms_b1'] = 1e3 * inference_latency(model, shape, 1, dev, warmup=5, repeats=30, max_seconds=20).median
-        rec['latency_ms_batch'] = 1e3 * inference_latency(model, shape, cfg.batch_size, dev, warmup=2, repeats=10,
-                                                          max_seconds=30).median
-        mem = training_memory(model, shape, cfg.batch_size, model.num_classes if hasattr(model, 'num_classes') else 10, dev)
-        rec['train_mem_mb'] = mem['total_bytes'] / 2 ** 20
-    append_jsonl(results_dir / 'runs.jsonl', rec)
-    write_summary(results_dir)
-    _finish_run_dir(runs_dir / spec.run_id(), model, spec.keep_weights)
-    log_run(spec, reused=False)
+    if spec.measure: _measure_run(rec, model, tuple(train_data.images.shape[1:]), cfg, dev)
+    _save_run(rec, spec, model, results_dir, runs_dir)
     return rec
 
 
@@ -316,7 +351,7 @@ def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> lis
     records, failed, only = [], [], records_only_requested()
     rerun = rerun_requested() if kw.get('rerun') is None else kw['rerun']
     def results(spec): return kw.get('results_dir') or output_dirs(spec.paper, spec.profile)['results']
-    if not only: check_data([s for s in specs if rerun or find_record(s, results(s)) is None])
+    if not only: check_data(_to_train(specs, rerun, results))
     for i, spec in enumerate(specs):
         done = find_record(spec, results(spec))
         if log and not only: log(f"[{i + 1}/{len(specs)}] {spec.name}" + (" (done)" if done and not rerun else ''), flush=True)
@@ -326,18 +361,32 @@ def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> lis
             if log and (rerun or not done):
                 log(f"    best {rec['best_top1']:.2f}% final {rec['final_top1']:.2f}% | {rec['epoch_s']:.1f} s/epoch", flush=True)
         except NotRecorded: continue  # records only: `missing_specs` names it, the notebook marks it not run
-        except Exception as e:
-            failed.append((spec.name, f"{type(e).__name__}: {e}"))
-            append_jsonl(Path(results(spec)) / 'failures.jsonl',
-                         dict(run_id=spec.run_id(), name=spec.name, error=failed[-1][1],
-                              traceback=traceback.format_exc(), provenance=provenance()))
-            log_run(spec, reused=False, error=failed[-1][1])
-            if log: log(f"    FAILED: {failed[-1][1]}", flush=True)
-    if only and log:
-        log(f"records only: {len(records)} of {len(specs)} runs recorded, {len(specs) - len(records)} not run (nothing trained)")
-    if failed and log:
-        log(f"{len(failed)} of {len(specs)} runs failed:\n" + '\n'.join(f"  {n}: {e}" for n, e in failed))
+        except Exception as e: failed.append(_note_failure(spec, e, results(spec), log))
+    _grid_summary(len(specs), records, failed, only, log)
     return records
+
+
+def _to_train(specs: list[RunSpec], rerun: bool, results: Callable[[RunSpec], str | Path]) -> list[RunSpec]:
+    "The specs a grid will train: every one when rerunning, else those without a record in `results(spec)`."
+    return [s for s in specs if rerun or find_record(s, results(s)) is None]
+
+
+def _note_failure(spec: RunSpec, e: Exception, results_dir: str | Path, log) -> tuple[str, str]:
+    "Record a run that failed (in `failures.jsonl`, with its traceback, and for `effattn reproduce`) and report it: (name, error)."
+    error = f"{type(e).__name__}: {e}"
+    append_jsonl(Path(results_dir) / 'failures.jsonl',
+                 dict(run_id=spec.run_id(), name=spec.name, error=error, traceback=traceback.format_exc(), provenance=provenance()))
+    log_run(spec, reused=False, error=error)
+    if log: log(f"    FAILED: {error}", flush=True)
+    return spec.name, error
+
+
+def _grid_summary(n: int, records: list[dict], failed: list[tuple[str, str]], only: bool, log):
+    "The lines that end a grid of `n` specs: how many runs are recorded (records only), then each failure."
+    if only and log:
+        log(f"records only: {len(records)} of {n} runs recorded, {n - len(records)} not run (nothing trained)")
+    if failed and log:
+        log(f"{len(failed)} of {n} runs failed:\n" + '\n'.join(f"  {name}: {e}" for name, e in failed))
 
 
 def load_records(paper: str, profile: str | None = None, results_dir: str | Path | None = None) -> list[dict]:

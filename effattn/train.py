@@ -314,20 +314,34 @@ def read_scalars(path: str | Path,  # a run's folder of TensorBoard event files
     acc.Reload()
     return {tag: [(e.step, e.value) for e in acc.Scalars(tag)] for tag in acc.Tags()['scalars']}
 
-# %% ../nbs/32_train.ipynb #1d0d5c62
-def fit(
-    model: nn.Module,
-    train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
-    test_loader,  # iterable of (x, y) batches
-    cfg: TrainConfig,
-    run_dir: str | Path | None = None,  # checkpoints go here; an existing checkpoint is resumed
-    callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
-    deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
-    stamp: dict | None = None,  # fields added to each history row this call trains, e.g. {'commit': ...}: a run resumed under other code says which epochs which code trained
-    log_dir: str | Path | None = None,  # write each epoch's scalars (TB_SCALARS) for TensorBoard here; needs `pip install 'effattn[tb]'`
-    run_name: str | None = None,  # with log_dir: the TensorBoard run, written to log_dir/run_name (e.g. a run id); None: log_dir itself
-) -> RunResult:
-    "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
+# %% ../nbs/32_train.ipynb #197580e0
+@dataclass
+class _Fit:
+    "What `fit` trains with, built once before its first epoch."
+    model: nn.Module  # on its device
+    train_loader: object
+    test_loader: object
+    cfg: TrainConfig
+    device: torch.device
+    amp: bool  # bf16 autocast
+    opt: torch.optim.Optimizer
+    sched: object
+    step: Callable  # make_train_step's step (through DDP when several processes train)
+    ckpt: Path | None  # where checkpoints go; None: nowhere
+    rank: int  # this process's rank: only rank 0 prints, logs and checkpoints
+    quiet: bool  # no progress bars or epoch lines
+
+
+def _distributed(model: nn.Module, device: torch.device, world: int) -> nn.Module:
+    "`model` wrapped in DistributedDataParallel when several processes train, else `model` itself."
+    if world > 1:
+        from torch.nn.parallel import DistributedDataParallel
+        return DistributedDataParallel(model, device_ids=[device.index] if device.type == 'cuda' else None)
+    return model
+
+
+def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_dir: str | Path | None) -> tuple[_Fit, FitState]:
+    "Seed, move `model` to its device, build the optimiser, schedule and step, and resume from `run_dir/checkpoint.pt` if it exists."
     device = resolve_device(cfg.device)
     if device.type == 'cpu' or cfg.deterministic:
         torch.use_deterministic_algorithms(True, warn_only=True)
@@ -342,41 +356,82 @@ def fit(
     sched = make_scheduler(opt, cfg, steps)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
     s = resume(ckpt, cfg, model, opt, sched, train_loader, device)
-    net = model
-    if world > 1:
-        from torch.nn.parallel import DistributedDataParallel
-        net = DistributedDataParallel(model, device_ids=[device.index] if device.type == 'cuda' else None)
-    step = make_train_step(net, opt, sched, cfg, amp)
-    stopped_early = False
-    quiet = cfg.quiet or rank != 0
-    log = ScalarLog(log_dir, run_name, s.epoch) if log_dir is not None and rank == 0 else None
+    step = make_train_step(_distributed(model, device, world), opt, sched, cfg, amp)
+    return _Fit(model, train_loader, test_loader, cfg, device, amp, opt, sched, step, ckpt, rank,
+                quiet=cfg.quiet or rank != 0), s
+
+# %% ../nbs/32_train.ipynb #35148f9f
+def _check_deadline(s: FitState, epoch: int, cfg: TrainConfig, deadline: float | None, ckpt: Path | None):
+    "Raise BudgetReached when epoch `epoch + 1`, if it takes as long as the last one (+10%), would end after `deadline`."
+    if deadline is not None and s.history and time.time() + 1.1 * s.history[-1].get('wall_seconds', 0) > deadline:
+        raise BudgetReached(f"stopped before epoch {epoch + 1} of {cfg.epochs}: it would end after the deadline. "
+                            + (f"Resume from {ckpt} by running again." if ckpt else "No run_dir: nothing was kept."))
+
+
+def _fit_epoch(f: _Fit, epoch: int, stamp: dict | None) -> dict:
+    "Train epoch `epoch + 1` and evaluate it: its history row."
+    t_wall = time.time()
+    f.model.train()
+    train_loss, train_top1, seen, secs = train_epoch(f.step, f.train_loader, f.device, epoch, f.cfg, f.opt, f.ckpt, f.quiet)
+    ev = evaluate(f.model, f.test_loader, f.device, f.amp)  # every process evaluates the full test split (identical models)
+    return dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
+                test_top5=ev['top5'], epoch_seconds=secs, lr=f.opt.param_groups[0]['lr'], images_per_second=seen / secs,
+                wall_seconds=time.time() - t_wall, **(stamp or {}))
+
+
+def _record_epoch(s: FitState, row: dict, cfg: TrainConfig, model: nn.Module):
+    "Add a finished epoch's `row` to `s`: history, training time, the best weights (restore_best), early stopping's best loss and patience."
+    s.train_seconds += row['epoch_seconds']
+    s.history.append(row); s.epoch = row['epoch']
+    if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in s.history[:-1]):
+        s.best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    if row['test_loss'] < s.best_loss: s.best_loss, s.stale = row['test_loss'], 0
+    else: s.stale += 1
+
+
+def _end_epoch(f: _Fit, s: FitState, row: dict, log: ScalarLog | None, callbacks: list[Callable] | None):
+    "After an epoch is recorded: print its line, log its scalars, checkpoint (rank 0), then call the callbacks."
+    if not f.quiet: _print_epoch(row, f.cfg.epochs, s.history)
+    if log: log(row)  # before the checkpoint: an epoch logged but not saved is trained again, and its restart hides it
+    if f.ckpt is not None and f.rank == 0: save_checkpoint(f.ckpt, s, f.cfg, f.model, f.opt, f.sched, f.train_loader, f.device)
+    for cb in callbacks or []: cb(row['epoch'], row, f.model)
+
+
+def _out_of_patience(s: FitState, cfg: TrainConfig) -> bool:
+    "Early stopping is on and the test loss has not improved for `cfg.early_stopping` epochs."
+    return bool(cfg.early_stopping and s.stale >= cfg.early_stopping)
+
+
+def _train_epochs(f: _Fit, s: FitState, deadline: float | None, stamp: dict | None, log: ScalarLog | None,
+                  callbacks: list[Callable] | None) -> bool:
+    "Train, evaluate, record and checkpoint the epochs after `s.epoch`; True when early stopping ended the run."
+    for epoch in range(s.epoch, f.cfg.epochs):
+        if _out_of_patience(s, f.cfg): return True
+        _check_deadline(s, epoch, f.cfg, deadline, f.ckpt)
+        row = _fit_epoch(f, epoch, stamp)
+        _record_epoch(s, row, f.cfg, f.model)
+        _end_epoch(f, s, row, log, callbacks)
+    return _out_of_patience(s, f.cfg) and len(s.history) < f.cfg.epochs
+
+# %% ../nbs/32_train.ipynb #1d0d5c62
+def fit(
+    model: nn.Module,
+    train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
+    test_loader,  # iterable of (x, y) batches
+    cfg: TrainConfig,
+    run_dir: str | Path | None = None,  # checkpoints go here; an existing checkpoint is resumed
+    callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
+    deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
+    stamp: dict | None = None,  # fields added to each history row this call trains, e.g. {'commit': ...}: a run resumed under other code says which epochs which code trained
+    log_dir: str | Path | None = None,  # write each epoch's scalars (TB_SCALARS) for TensorBoard here; needs `pip install 'effattn[tb]'`
+    run_name: str | None = None,  # with log_dir: the TensorBoard run, written to log_dir/run_name (e.g. a run id); None: log_dir itself
+) -> RunResult:
+    "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
+    f, s = _setup(model, train_loader, test_loader, cfg, run_dir)
+    log = ScalarLog(log_dir, run_name, s.epoch) if log_dir is not None and f.rank == 0 else None
     try:
-        for epoch in range(s.epoch, cfg.epochs):
-            if cfg.early_stopping and s.stale >= cfg.early_stopping:
-                stopped_early = True; break
-            if deadline is not None and s.history and time.time() + 1.1 * s.history[-1].get('wall_seconds', 0) > deadline:
-                raise BudgetReached(f"stopped before epoch {epoch + 1} of {cfg.epochs}: it would end after the deadline. "
-                                    + (f"Resume from {ckpt} by running again." if ckpt else "No run_dir: nothing was kept."))
-            t_wall = time.time()
-            model.train()
-            train_loss, train_top1, seen, secs = train_epoch(step, train_loader, device, epoch, cfg, opt, ckpt, quiet)
-            s.train_seconds += secs
-            ev = evaluate(model, test_loader, device, amp)  # every process evaluates the full test split (identical models)
-            row = dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
-                       test_top5=ev['top5'], epoch_seconds=secs, lr=opt.param_groups[0]['lr'], images_per_second=seen / secs,
-                       wall_seconds=time.time() - t_wall, **(stamp or {}))
-            s.history.append(row); s.epoch = epoch + 1
-            if cfg.restore_best and all(row['test_top1'] > r['test_top1'] for r in s.history[:-1]):
-                s.best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
-            if ev['loss'] < s.best_loss: s.best_loss, s.stale = ev['loss'], 0
-            else: s.stale += 1
-            if not quiet: _print_epoch(row, cfg.epochs, s.history)
-            if log: log(row)  # before the checkpoint: an epoch logged but not saved is trained again, and its restart hides it
-            if ckpt is not None and rank == 0: save_checkpoint(ckpt, s, cfg, model, opt, sched, train_loader, device)
-            for cb in callbacks or []: cb(epoch + 1, row, model)
-        else:
-            stopped_early = bool(cfg.early_stopping and s.stale >= cfg.early_stopping and len(s.history) < cfg.epochs)
+        stopped_early = _train_epochs(f, s, deadline, stamp, log, callbacks)
     finally:
         if log: log.close()
-    if cfg.restore_best and s.best_state is not None: model.load_state_dict(s.best_state)
-    return _result(s, stopped_early, model, device, cfg)
+    if cfg.restore_best and s.best_state is not None: f.model.load_state_dict(s.best_state)
+    return _result(s, stopped_early, f.model, f.device, cfg)
