@@ -309,6 +309,63 @@ def _download(name: str, root: Path):
 SOURCES = ('auto', 'offline', 'download', 'sample')
 
 
+def _data_root(
+    root: str | Path | None,  # the root argument
+    source: str,  # the source asked for
+) -> Path | None:
+    "The offline root (`root`, else $EFFATTN_DATA, else None); a DataError naming where it came from if offline copies are wanted and it is no folder."
+    origin = 'the root argument' if root is not None else 'the environment variable EFFATTN_DATA'
+    root = Path(root) if root is not None else (Path(os.environ['EFFATTN_DATA']) if os.environ.get('EFFATTN_DATA') else None)
+    if root is not None and not root.is_dir() and source in ('auto', 'offline'):
+        fix = 'pass an existing folder' if origin.startswith('the root') else 'export EFFATTN_DATA=<an existing folder> or unset it'
+        raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
+    return root
+
+
+def _locate_or_download(name: str, split: str, droot: Path) -> tuple[Path, Callable] | None:
+    "`locate` under `droot`, after downloading `name` there with torchvision if it is not there yet."
+    found = locate(name, split, droot)
+    if not found:
+        _download(name, droot)
+        found = locate(name, split, droot)
+    return found
+
+
+def _locate_sample(
+    name: str, split: str,
+    warn: bool,  # warn, for the caller of load_dataset, that the sample stands in for the dataset
+) -> tuple[Path, Callable] | None:
+    "`locate` in the embedded sample (None where this installation has none)."
+    sroot = sample_root()
+    found = locate(name, split, sroot) if sroot else None
+    if found and warn:
+        warnings.warn(f"{name}/{split}: no offline copy or download; using the tiny embedded SAMPLE ({sroot}). "
+                      f"Results on it are smoke tests, not experiments.", stacklevel=3)
+    return found
+
+
+def _read_found(
+    info: DatasetInfo, name: str, split: str,
+    found: tuple[Path, Callable],  # (path, reader) from `locate`
+    cache: bool,  # cache the decoded tensor on disk
+    kind: str,  # where it was found: 'offline', 'torchvision' or 'sample'
+) -> ImageData:
+    "The split read (through the cache) from what `locate` found, its source recorded as `kind:path`."
+    return ImageData(*_cached(name, split, *found, cache), info.classes, name, split, f"{kind}:{found[0]}")
+
+
+def _not_found(name: str, split: str, tried: list[str]) -> DataError:
+    "The error for a split no source had: what was tried, and each way to get it."
+    want = '\n'.join(f"  - <root>/{d}" for d, _, _ in layouts(name, split))
+    return DataError(
+        f"{name}/{split} not found (tried: {', '.join(tried) or 'nothing'}). Do one of:\n"
+        f"  * point to an offline copy: load_dataset(..., root=PATH) or export EFFATTN_DATA=PATH, where PATH holds one of\n{want}\n"
+        f"  * let torchvision download it: load_dataset(..., download=True) (needs internet)\n" +
+        ("  * the tiny embedded sample is missing from this installation of effattn: reinstall it from a checkout, or "
+         "from a wheel built from one (the wheel ships it as effattn/sample)" if 'embedded sample (not found)' in tried
+         else "  * use the tiny embedded sample: load_dataset(..., source='sample')"))
+
+
 def load_dataset(
     name: str,  # 'mnist', 'cifar10' or 'imagenette'
     split: str = 'train',  # 'train' or 'test' (Imagenette's val split)
@@ -321,41 +378,22 @@ def load_dataset(
     info = DATASETS[check_choice('dataset', name, DATASETS)]
     check_choice('split', split, info.splits)
     check_choice('source', source, SOURCES)
-    origin = 'the root argument' if root is not None else 'the environment variable EFFATTN_DATA'
-    root = Path(root) if root is not None else (Path(os.environ['EFFATTN_DATA']) if os.environ.get('EFFATTN_DATA') else None)
-    if root is not None and not root.is_dir() and source in ('auto', 'offline'):
-        fix = 'pass an existing folder' if origin.startswith('the root') else 'export EFFATTN_DATA=<an existing folder> or unset it'
-        raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
+    root = _data_root(root, source)
     tried = []
     if source in ('auto', 'offline') and root is not None:
         found = locate(name, split, root)
-        if found: return ImageData(*_cached(name, split, *found, cache), info.classes, name, split, f"offline:{found[0]}")
+        if found: return _read_found(info, name, split, found, cache, 'offline')
         tried.append(f"offline root {root}")
     if source == 'download' or (source == 'auto' and download):
         droot = root or cache_dir() / 'downloads'
-        found = locate(name, split, droot)
-        if not found:
-            _download(name, droot)
-            found = locate(name, split, droot)
-        if found: return ImageData(*_cached(name, split, *found, cache), info.classes, name, split, f"torchvision:{found[0]}")
+        found = _locate_or_download(name, split, droot)
+        if found: return _read_found(info, name, split, found, cache, 'torchvision')
         tried.append(f"download into {droot}")
     if source in ('auto', 'sample'):
-        sroot = sample_root()
-        found = locate(name, split, sroot) if sroot else None
-        if found:
-            if source == 'auto':
-                warnings.warn(f"{name}/{split}: no offline copy or download; using the tiny embedded SAMPLE ({sroot}). "
-                              f"Results on it are smoke tests, not experiments.", stacklevel=2)
-            return ImageData(*_cached(name, split, *found, cache), info.classes, name, split, f"sample:{found[0]}")
+        found = _locate_sample(name, split, warn=source == 'auto')
+        if found: return _read_found(info, name, split, found, cache, 'sample')
         tried.append('embedded sample (not found)')
-    want = '\n'.join(f"  - <root>/{d}" for d, _, _ in layouts(name, split))
-    raise DataError(
-        f"{name}/{split} not found (tried: {', '.join(tried) or 'nothing'}). Do one of:\n"
-        f"  * point to an offline copy: load_dataset(..., root=PATH) or export EFFATTN_DATA=PATH, where PATH holds one of\n{want}\n"
-        f"  * let torchvision download it: load_dataset(..., download=True) (needs internet)\n" +
-        ("  * the tiny embedded sample is missing from this installation of effattn: reinstall it from a checkout, or "
-         "from a wheel built from one (the wheel ships it as effattn/sample)" if 'embedded sample (not found)' in tried
-         else "  * use the tiny embedded sample: load_dataset(..., source='sample')"))
+    raise _not_found(name, split, tried)
 
 # %% ../nbs/30_data.ipynb #be18b29c
 SAMPLE_SIZES = {'mnist': (40, 10), 'cifar10': (30, 10), 'imagenette': (10, 5)}  # images per class: (train, test)

@@ -93,20 +93,31 @@ def _check_countable(model) -> bool:
     return False
 
 
-def _component_params(model: nn.Module) -> dict:
-    "Parameters per component, each tensor counted once; a parameter in none of them is an error (no cost model for it)."
-    attr = lambda o, *names: [getattr(o, n, None) for n in names]
+def _attrs(o, *names: str) -> list:
+    "The attributes `names` of `o`, None for each one it lacks."
+    return [getattr(o, n, None) for n in names]
+
+
+def _component_groups(model: nn.Module) -> dict:
+    "What holds each component's parameters (modules, tensors, None where absent), in the order the components claim them."
     blocks = list(model.blocks)
-    groups = dict(patch_embed=[model.patch_embed, *attr(model, 'cls_token', 'reg_token', 'pos_embed', 'norm_pre')],
-                  qkv=[t for b in blocks for t in attr(b.attn, 'qkv', 'kv')], proj=[b.attn.proj for b in blocks],
-                  attn_extra=[b.attn for b in blocks],  # what the attention holds besides qkv and proj
-                  mlp=[t for b in blocks for t in attr(b, 'mlp', 'norm1', 'norm2', 'ls1', 'ls2')],  # + norms, layer scales
-                  head=[*attr(model, 'norm', 'fc_norm'), model.head])
-    seen, params = set(), {}
-    for k, objs in groups.items():
-        tensors = [p for o in objs if o is not None for p in (o.parameters() if isinstance(o, nn.Module) else [o])]
-        params[k] = sum(p.numel() for p in {id(p): p for p in tensors if id(p) not in seen}.values())
-        seen |= {id(p) for p in tensors}
+    return dict(patch_embed=[model.patch_embed, *_attrs(model, 'cls_token', 'reg_token', 'pos_embed', 'norm_pre')],
+                qkv=[t for b in blocks for t in _attrs(b.attn, 'qkv', 'kv')], proj=[b.attn.proj for b in blocks],
+                attn_extra=[b.attn for b in blocks],  # what the attention holds besides qkv and proj
+                mlp=[t for b in blocks for t in _attrs(b, 'mlp', 'norm1', 'norm2', 'ls1', 'ls2')],  # + norms, layer scales
+                head=[*_attrs(model, 'norm', 'fc_norm'), model.head])
+
+
+def _group_tensors(objs: list) -> list:
+    "The parameter tensors of `objs`: a module's parameters, a tensor itself, nothing for None."
+    return [p for o in objs if o is not None for p in (o.parameters() if isinstance(o, nn.Module) else [o])]
+
+
+def _check_all_counted(
+    model: nn.Module,
+    seen: set,  # ids of the parameter tensors the components hold
+) -> None:
+    "Refuse a model with parameter tensors no component holds: there is no cost model for them."
     left = [n for n, p in model.named_parameters() if id(p) not in seen]
     if left:
         raise ValueError(f"count_flops has no cost model for {len(left)} parameter tensors of this {type(model).__name__}: "
@@ -114,6 +125,16 @@ def _component_params(model: nn.Module) -> dict:
                          f"register tokens, position embedding, the blocks' attention, MLP, norms and layer scales, the "
                          f"final norm and a linear head (timm's global_pool 'token', 'avg' or ''; not 'map'). Give the model "
                          f"a cost() method returning an effattn.flops.Cost, or measure it with measured_flops(model, x).")
+
+
+def _component_params(model: nn.Module) -> dict:
+    "Parameters per component, each tensor counted once; a parameter in none of them is an error (no cost model for it)."
+    seen, params = set(), {}
+    for k, objs in _component_groups(model).items():
+        tensors = _group_tensors(objs)
+        params[k] = sum(p.numel() for p in {id(p): p for p in tensors if id(p) not in seen}.values())
+        seen |= {id(p) for p in tensors}
+    _check_all_counted(model, seen)
     return {k: params[k] for k in ('patch_embed', 'qkv', 'attn_extra', 'proj', 'mlp', 'head')}
 
 

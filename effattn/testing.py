@@ -11,7 +11,7 @@ import warnings
 import torch
 from torch import Tensor
 
-from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads, list_attention
+from .core import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import TensorMemory
 
 # %% auto #0
@@ -63,6 +63,122 @@ def rel_error(approx: Tensor, exact: Tensor) -> float:
     return ((approx.double() - exact).norm() / exact.norm().clamp_min(1e-300)).item()
 
 # %% ../nbs/02_testing.ipynb #d75d4321
+def _check_output(
+    name: str,  # the mechanism, for messages
+    layer: torch.nn.Module,  # the layer under test
+    x: Tensor,  # its input (B, N, dim), requiring grad
+) -> Tensor:
+    "The layer's output on `x`, checked to have `x`'s shape and finite values."
+    y = layer(x)
+    assert y.shape == x.shape, f"{name}: output shape {tuple(y.shape)} != input shape {tuple(x.shape)}"
+    assert torch.isfinite(y).all(), f"{name}: non-finite output"
+    return y
+
+
+def _check_backward(
+    name: str,  # the mechanism, for messages
+    layer: torch.nn.Module,  # the layer under test
+    x: Tensor,  # its input, requiring grad
+    y: Tensor,  # layer(x)
+) -> None:
+    "Backpropagate from `y`; the input and every trainable parameter must get a finite gradient (the input's not all zero)."
+    y.square().mean().backward()
+    assert x.grad is not None and torch.isfinite(x.grad).all() and x.grad.abs().sum() > 0, f"{name}: bad input gradient"
+    for pname, p in layer.named_parameters():
+        if not p.requires_grad: continue
+        assert p.grad is not None, f"{name}: parameter {pname} received no gradient (is it used?)"
+        assert torch.isfinite(p.grad).all(), f"{name}: non-finite gradient in {pname}"
+
+
+def _check_bf16(
+    name: str,  # the mechanism, for messages
+    layer: torch.nn.Module,  # the layer under test
+    x: Tensor,  # its input
+    y: Tensor,  # layer(x) in float32
+    tol: float,  # max relative error of bf16 autocast vs float32
+) -> float:
+    "The relative error of the layer under CPU bf16 autocast against float32, checked finite and below `tol`."
+    with torch.autocast('cpu', dtype=torch.bfloat16):
+        yb = layer(x)
+    assert torch.isfinite(yb).all(), f"{name}: non-finite output under bf16 autocast"
+    err = rel_error(yb.float(), y)
+    assert err < tol, f"{name}: bf16 autocast error {err:.3g} >= {tol}"
+    return err
+
+
+def _check_batch_independence(
+    name: str,  # the mechanism, for messages
+    layer: torch.nn.Module,  # the layer under test
+    x: Tensor,  # its input
+    y: Tensor,  # layer(x)
+    g: torch.Generator,  # draws the new samples 1.. of `x`
+) -> float:
+    "The largest change of sample 0's output when the other samples change, checked to be rounding error."
+    x2 = x.detach().clone()
+    x2[1:] = torch.randn(x2[1:].shape, generator=g) * 3
+    y2 = layer(x2)
+    err = (y2[0] - y[0]).abs().max().item()
+    assert err <= 1e-5 * (1 + y[0].abs().max().item()), f"{name}: sample 0 changed by {err:.3g} when sample 1 changed"
+    return err
+
+
+def _assert_refuses(
+    name: str,  # the mechanism, for messages
+    fn,  # the callable given each bad input
+    cases,  # (args, why) pairs: the bad arguments and what is wrong with them
+    what: str = 'error',  # what the messages call fn's error ('kernel error')
+    given: str = '',  # what the messages put before `why` ('kernel given ')
+) -> None:
+    "Each of `cases` must make `fn` raise a ValueError whose message says more than 20 characters."
+    for args, why in cases:
+        try: fn(*args)
+        except ValueError as e:
+            assert len(str(e)) > 20, f"{name}: unhelpful {what} for {why}: {e}"
+        else: raise AssertionError(f"{name}: {given}{why} did not raise ValueError")
+
+
+def _check_bad_inputs(
+    name: str,  # the mechanism, for messages
+    layer: torch.nn.Module,  # the layer under test
+    x: Tensor,  # a good input (B, N, dim)
+) -> None:
+    "A wrong last dimension, a 2-D and a 4-D input must each make the layer raise a helpful ValueError."
+    batch, seq_len, dim = x.shape
+    _assert_refuses(name, layer, (((torch.randn(batch, seq_len, dim + 1),), 'wrong last dimension'),
+                                  ((torch.randn(seq_len, dim),), '2-D input'),
+                                  ((torch.randn(batch, 3, seq_len, dim),), '4-D input')))
+
+
+def _check_bad_kernel_inputs(
+    name: str,  # the mechanism, for messages
+    layer: torch.nn.Module,  # the layer under test, with a kernel of its own
+    x: Tensor,  # a good input (B, N, dim)
+) -> None:
+    "Integer q, integer k and v, and no tokens must each make the layer's kernel raise a helpful ValueError."
+    q, k, v = layer.split_qkv(x.detach())
+    _assert_refuses(name, layer.kernel, (((q.long(), k, v), 'integer q'), ((q, k.long(), v.long()), 'integer k, v'),
+                                         ((q[..., :0, :], k[..., :0, :], v[..., :0, :]), 'no tokens')),
+                    what='kernel error', given='kernel given ')
+
+
+def _check_heads(
+    name: str,  # the mechanism
+    spec: AttentionSpec,  # its registration
+    dim: int,  # the width the contract was checked at
+    options: dict,  # passed to build_attention
+) -> None:
+    "A one-head-per-feature mechanism must warn that `heads` is ignored; any other must refuse a dim its heads do not divide."
+    if spec.cls.one_head_per_feature:  # H = D: any dim works, and a `heads` that is not dim is reported as ignored
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            build_attention(name, dim + 1, 2, **options)
+        assert any('is ignored' in str(m.message) for m in w), f"{name}: heads != dim was silently ignored"
+    else:
+        try: build_attention(name, dim + 1 if dim % 2 == 0 else dim + 2, 2, **options)
+        except ValueError: pass
+        else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
+
+
 def check_attention_contract(
     name: str,  # registered mechanism
     dim: int = 32,
@@ -83,57 +199,17 @@ def check_attention_contract(
     layer = build()
     g = torch.Generator().manual_seed(seed + 1)
     x = torch.randn(batch, seq_len, dim, generator=g, requires_grad=True)
-    y = layer(x)
-    assert y.shape == x.shape, f"{name}: output shape {tuple(y.shape)} != input shape {tuple(x.shape)}"
-    assert torch.isfinite(y).all(), f"{name}: non-finite output"
-
-    y.square().mean().backward()
-    assert x.grad is not None and torch.isfinite(x.grad).all() and x.grad.abs().sum() > 0, f"{name}: bad input gradient"
-    for pname, p in layer.named_parameters():
-        if not p.requires_grad: continue
-        assert p.grad is not None, f"{name}: parameter {pname} received no gradient (is it used?)"
-        assert torch.isfinite(p.grad).all(), f"{name}: non-finite gradient in {pname}"
-
+    y = _check_output(name, layer, x)
+    _check_backward(name, layer, x, y)
     with torch.no_grad():
-        with torch.autocast('cpu', dtype=torch.bfloat16):
-            yb = layer(x)
-        assert torch.isfinite(yb).all(), f"{name}: non-finite output under bf16 autocast"
-        bf16_err = rel_error(yb.float(), y)
-        assert bf16_err < bf16_tol, f"{name}: bf16 autocast error {bf16_err:.3g} >= {bf16_tol}"
-
-        x2 = x.detach().clone()
-        x2[1:] = torch.randn(x2[1:].shape, generator=g) * 3
-        y2 = layer(x2)
-        batch_err = (y2[0] - y[0]).abs().max().item()
-        assert batch_err <= 1e-5 * (1 + y[0].abs().max().item()), f"{name}: sample 0 changed by {batch_err:.3g} when sample 1 changed"
-
+        bf16_err = _check_bf16(name, layer, x, y, bf16_tol)
+        batch_err = _check_batch_independence(name, layer, x, y, g)
         y3 = build()(x.detach())
         assert torch.equal(y3, y.detach()), f"{name}: not deterministic under torch.manual_seed({seed})"
-
-    for bad, why in ((torch.randn(batch, seq_len, dim + 1), 'wrong last dimension'),
-                     (torch.randn(seq_len, dim), '2-D input'),
-                     (torch.randn(batch, 3, seq_len, dim), '4-D input')):
-        try: layer(bad)
-        except ValueError as e:
-            assert len(str(e)) > 20, f"{name}: unhelpful error for {why}: {e}"
-        else: raise AssertionError(f"{name}: {why} did not raise ValueError")
+    _check_bad_inputs(name, layer, x)
     if type(layer).kernel is not MultiHeadAttention.kernel:  # the kernel itself refuses integer and empty inputs
-        q, k, v = layer.split_qkv(x.detach())
-        for bad, why in (((q.long(), k, v), 'integer q'), ((q, k.long(), v.long()), 'integer k, v'),
-                         ((q[..., :0, :], k[..., :0, :], v[..., :0, :]), 'no tokens')):
-            try: layer.kernel(*bad)
-            except ValueError as e:
-                assert len(str(e)) > 20, f"{name}: unhelpful kernel error for {why}: {e}"
-            else: raise AssertionError(f"{name}: kernel given {why} did not raise ValueError")
-    if spec.cls.one_head_per_feature:  # H = D: any dim works, and a `heads` that is not dim is reported as ignored
-        with warnings.catch_warnings(record=True) as w:
-            warnings.simplefilter('always')
-            build_attention(name, dim + 1, 2, **options)
-        assert any('is ignored' in str(m.message) for m in w), f"{name}: heads != dim was silently ignored"
-    else:
-        try: build_attention(name, dim + 1 if dim % 2 == 0 else dim + 2, 2, **options)
-        except ValueError: pass
-        else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
+        _check_bad_kernel_inputs(name, layer, x)
+    _check_heads(name, spec, dim, options)
     return dict(name=name, bf16_rel_err=bf16_err, batch_leak=batch_err)
 
 # %% ../nbs/02_testing.ipynb #f3b2a7c2

@@ -14,7 +14,7 @@ from torch import nn
 import timm
 from timm.models.vision_transformer import VisionTransformer
 
-from .core import MultiHeadAttention, build_attention, get_attention_spec, layer_heads
+from .core import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, layer_heads
 from .vit import ViT
 
 # %% auto #0
@@ -74,6 +74,61 @@ def _copy_projections(old: nn.Module, new: nn.Module) -> list[str]:
     return copied
 
 
+def _token_context(
+    model: nn.Module,  # the ViT whose blocks are converted
+    name: str,  # effattn mechanism
+    spec: AttentionSpec,  # its registration
+) -> dict:
+    "seq_len, grid and prefix_tokens read from `model` where mechanism `name` depends on the token layout; else {}."
+    if not any(k in spec.options() for k in ('seq_len',) + GRID_OPTIONS): return {}
+    grid, prefix = model_grid(model, f"swap_attention({name!r})")
+    return dict(seq_len=grid[0] * grid[1] + prefix, grid=grid, prefix_tokens=prefix)
+
+
+def _check_convertible(
+    i: int,  # block index, for messages
+    old: nn.Module,  # the block's attention
+) -> None:
+    "Refuse an attention that uses qk_norm or has no `qkv` projection to convert."
+    for norm in ('q_norm', 'k_norm'):
+        if not isinstance(getattr(old, norm, nn.Identity()), nn.Identity):
+            raise ValueError(f"block {i} uses qk_norm, which effattn mechanisms do not implement; "
+                             f"use a model built with qk_norm=False.")
+    if not hasattr(old, 'qkv') and not isinstance(old, MultiHeadAttention):
+        raise ValueError(f"block {i}'s attention ({type(old).__name__}) has no `qkv` projection to convert.")
+
+
+def _layer_context(
+    old: nn.Module,  # the attention being replaced
+    spec: AttentionSpec,  # the registration of its replacement
+) -> dict:
+    "The biases and dropouts of `old`, as the options of its replacement (attn_drop only where it forms attention probabilities)."
+    ctx = {'qkv_bias': getattr(getattr(old, 'qkv', None), 'bias', None) is not None, 'proj_bias': old.proj.bias is not None}
+    drop = getattr(old, 'proj_drop', None)
+    if isinstance(drop, nn.Dropout): ctx['proj_drop'] = drop.p
+    adrop = getattr(old, 'attn_drop', None)
+    if spec.cls.has_attn_matrix:
+        ctx['attn_drop'] = adrop.p if isinstance(adrop, nn.Dropout) else float(adrop or 0.0)
+    return ctx
+
+
+def _replacement(
+    old: nn.Module,  # the attention being replaced
+    name: str,  # effattn mechanism
+    spec: AttentionSpec,  # its registration
+    context: dict,  # the model's token layout, from `_token_context`
+    options: dict,  # the caller's mechanism options (they win)
+) -> nn.Module:
+    "Mechanism `name` with `old`'s width, heads, biases and dropouts, on its device and dtype, in its training mode."
+    dim = old.qkv.in_features if hasattr(old, 'qkv') else old.dim
+    heads = getattr(old, 'num_heads', getattr(old, 'heads', None))
+    ctx = {**context, **_layer_context(old, spec)}
+    opts = {**{k: v for k, v in ctx.items() if k in spec.options()}, **options}
+    new = build_attention(name, dim, layer_heads(name, heads), **opts)
+    ref = next(old.parameters())
+    return new.to(device=ref.device, dtype=ref.dtype).train(old.training)
+
+
 def swap_attention(
     model: nn.Module,  # a timm VisionTransformer (or an effattn ViT)
     name: str,  # effattn mechanism, e.g. 'hydra', 'performer', 'nystrom'
@@ -86,31 +141,11 @@ def swap_attention(
     blocks = getattr(model, 'blocks', None)
     if blocks is None: raise ValueError("swap_attention expects a ViT with a `.blocks` list (timm VisionTransformer or effattn ViT).")
     spec = get_attention_spec(name)
-    context = {}
-    if any(k in spec.options() for k in ('seq_len',) + GRID_OPTIONS):  # the mechanism depends on the token layout
-        grid, prefix = model_grid(model, f"swap_attention({name!r})")
-        context = dict(seq_len=grid[0] * grid[1] + prefix, grid=grid, prefix_tokens=prefix)
+    context = _token_context(model, name, spec)
     for i in _layer_indices(layers, len(blocks)):
         old = blocks[i].attn
-        for norm in ('q_norm', 'k_norm'):
-            if not isinstance(getattr(old, norm, nn.Identity()), nn.Identity):
-                raise ValueError(f"block {i} uses qk_norm, which effattn mechanisms do not implement; "
-                                 f"use a model built with qk_norm=False.")
-        if not hasattr(old, 'qkv') and not isinstance(old, MultiHeadAttention):
-            raise ValueError(f"block {i}'s attention ({type(old).__name__}) has no `qkv` projection to convert.")
-        dim = old.qkv.in_features if hasattr(old, 'qkv') else old.dim
-        heads = getattr(old, 'num_heads', getattr(old, 'heads', None))
-        ctx = {**context, 'qkv_bias': getattr(getattr(old, 'qkv', None), 'bias', None) is not None,
-               'proj_bias': old.proj.bias is not None}
-        drop = getattr(old, 'proj_drop', None)
-        if isinstance(drop, nn.Dropout): ctx['proj_drop'] = drop.p
-        adrop = getattr(old, 'attn_drop', None)
-        if spec.cls.has_attn_matrix:
-            ctx['attn_drop'] = adrop.p if isinstance(adrop, nn.Dropout) else float(adrop or 0.0)
-        opts = {**{k: v for k, v in ctx.items() if k in spec.options()}, **options}
-        new = build_attention(name, dim, layer_heads(name, heads), **opts)
-        ref = next(old.parameters())
-        new = new.to(device=ref.device, dtype=ref.dtype).train(old.training)
+        _check_convertible(i, old)
+        new = _replacement(old, name, spec, context, options)
         copied = _copy_projections(old, new) if copy_weights else []
         if verbose: print(f"block {i}: {type(old).__name__} -> {name}; copied {copied or 'nothing'}")
         blocks[i].attn = new

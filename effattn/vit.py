@@ -124,6 +124,46 @@ class Block(nn.Module):
         return x + self.drop_path2(self.mlp(self.norm2(x)))
 
 # %% ../nbs/20_vit.ipynb #876818e1
+def _expand_layout(
+    layout: str,  # a registered layout name
+    depth: int,
+    attn_options: dict | None,  # must be empty: a layout takes layout_options
+    layout_options: dict | None,  # options of the layout
+) -> list[tuple[str, dict]]:
+    "The layers of the named layout, built with `layout_options` and checked like a per-layer list."
+    if attn_options: raise ValueError(f"layout {layout!r} takes layout_options, not attn_options.")
+    try: layers = LAYOUTS[layout](depth, **(layout_options or {}))
+    except TypeError as e:
+        raise ValueError(f"bad layout_options for {layout!r}: {e}") from None
+    return resolve_attention(layers, depth)
+
+
+def _repeat_mechanism(
+    name: str,  # a mechanism name (anything but a layout)
+    depth: int,
+    attn_options: dict | None,  # options for every layer
+    layout_options: dict | None,  # must be empty: a mechanism takes attn_options
+) -> list[tuple[str, dict]]:
+    "Mechanism `name` with `attn_options` in every layer; an unknown name is refused, with the valid ones."
+    if layout_options: raise ValueError(f"{name!r} is a mechanism, not a layout: pass attn_options instead.")
+    if name not in list_attention():
+        check_choice('attention', name, list_attention() + sorted(LAYOUTS))
+    return [(name, dict(attn_options or {})) for _ in range(depth)]
+
+
+def _layer_entry(
+    i: int,  # layer index, for messages
+    entry,  # a name, a (name, options) pair or a dict {'name': ..., **options}
+) -> tuple[str, dict]:
+    "One entry of a per-layer attention list as `(name, options)`, the name checked."
+    if isinstance(entry, str): name, opts = entry, {}
+    elif isinstance(entry, dict) and 'name' in entry: name, opts = entry['name'], {k: v for k, v in entry.items() if k != 'name'}
+    elif isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[1], dict): name, opts = entry
+    else: raise ValueError(f"layer {i}: expected a name, (name, options) or {{'name': ...}}; got {entry!r}.")
+    get_attention_spec(name)  # validates the name
+    return name, dict(opts)
+
+
 def resolve_attention(
     attention,  # a mechanism name, a layout name, or a per-layer list
     depth: int,
@@ -132,31 +172,15 @@ def resolve_attention(
 ) -> list[tuple[str, dict]]:
     "Expand an attention choice into one `(name, options)` per layer, with clear errors."
     if isinstance(attention, str):
-        if attention in LAYOUTS:
-            if attn_options: raise ValueError(f"layout {attention!r} takes layout_options, not attn_options.")
-            try: layers = LAYOUTS[attention](depth, **(layout_options or {}))
-            except TypeError as e:
-                raise ValueError(f"bad layout_options for {attention!r}: {e}") from None
-            return resolve_attention(layers, depth)
-        if layout_options: raise ValueError(f"{attention!r} is a mechanism, not a layout: pass attn_options instead.")
-        if attention not in list_attention():
-            check_choice('attention', attention, list_attention() + sorted(LAYOUTS))
-        return [(attention, dict(attn_options or {})) for _ in range(depth)]
+        if attention in LAYOUTS: return _expand_layout(attention, depth, attn_options, layout_options)
+        return _repeat_mechanism(attention, depth, attn_options, layout_options)
     if not isinstance(attention, (list, tuple)):
         raise ValueError(f"attention must be a mechanism name, a layout name {list_layouts()} or a list with one "
                          f"entry per layer; got {type(attention).__name__}.")
     if len(attention) != depth:
         raise ValueError(f"the attention list has {len(attention)} entries but the model has depth={depth}; "
                          f"give exactly one entry per layer.")
-    out = []
-    for i, entry in enumerate(attention):
-        if isinstance(entry, str): name, opts = entry, {}
-        elif isinstance(entry, dict) and 'name' in entry: name, opts = entry['name'], {k: v for k, v in entry.items() if k != 'name'}
-        elif isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[1], dict): name, opts = entry
-        else: raise ValueError(f"layer {i}: expected a name, (name, options) or {{'name': ...}}; got {entry!r}.")
-        get_attention_spec(name)  # validates the name
-        out.append((name, dict(opts)))
-    return out
+    return [_layer_entry(i, entry) for i, entry in enumerate(attention)]
 
 # %% ../nbs/20_vit.ipynb #cfd6a7c6
 INITS = ('timm', '000', '002', 'torch')
