@@ -173,10 +173,10 @@ def _recorded(spec: RunSpec, results_dir: Path, runs_dir: Path, rerun: bool | No
         if not rerun:
             log_run(spec, reused=True)
             return rec
+        (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished before: a rerun trains from scratch
     if only:  # records only: nothing is trained, whatever `rerun` says
         log_run(spec, reused=False, missing=True)
         raise NotRecorded(f"{spec.name} ({spec.run_id()}) has no record in {results_dir}; records only: not trained")
-        (runs_dir / spec.run_id() / 'checkpoint.pt').unlink(missing_ok=True)  # finished: train again from scratch
     return None
 
 
