@@ -1,14 +1,14 @@
 __version__ = "0.1.0"
 """effattn: efficient attention for Vision Transformers, every mechanism tested against exact attention.
 
-Importing the package is cheap: the names below load on first use (so `effattn --help` needs no torch), and the
-registry imports every mechanism module the first time it is read, so `list_attention()` and `build_attention()` see
-them all."""
+Importing the package is cheap: the names below load on first use (so `effattn --help` needs no torch). The registry's
+names come from `effattn.attention`, which imports every mechanism module, so `list_attention()` and
+`build_attention()` see them all."""
 import importlib
 
-_NAMES = {'AttentionSpec': 'core', 'MultiHeadAttention': 'core', 'build_attention': 'core', 'get_attention_spec': 'core',
-          'list_attention': 'core', 'register_attention': 'core', 'ViT': 'vit', 'resolve_attention': 'vit',
-          'create_model': 'presets', 'list_presets': 'presets', 'preset': 'presets'}
+_NAMES = {'AttentionSpec': 'attention', 'MultiHeadAttention': 'attention', 'build_attention': 'attention',
+          'get_attention_spec': 'attention', 'list_attention': 'attention', 'register_attention': 'attention',
+          'ViT': 'vit', 'resolve_attention': 'vit', 'create_model': 'presets', 'list_presets': 'presets', 'preset': 'presets'}
 __all__ = list(_NAMES)
 
 

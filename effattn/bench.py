@@ -21,7 +21,7 @@ from torch import Tensor, nn
 from tqdm import tqdm
 
 from .bench_peers import interleaved_timings, paired_ratio
-from .core import build_attention, get_attention_spec, layer_heads, list_attention
+from .attention import build_attention, get_attention_spec, layer_heads, list_attention
 from .measure import peak_memory, provenance, sync, time_fn
 from .sparse import SparseAttention, grid_shape
 

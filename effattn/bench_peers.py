@@ -23,7 +23,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import MultiHeadAttention, build_attention
+from .attention import MultiHeadAttention, build_attention
 from .measure import peak_memory, provenance, time_fn
 from .testing import rel_error
 

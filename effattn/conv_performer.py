@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from .core import build_attention, check_positive_int, layer_heads
+from .attention import build_attention, layer_heads
+from .core import check_positive_int
 
 # %% auto #0
 __all__ = ['PerformerLayer003', 'ConvPerformer003']

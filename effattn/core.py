@@ -6,14 +6,11 @@
 from __future__ import annotations
 
 import difflib
-import importlib
-import importlib.util
 import inspect
 import numbers
-import re
+import sys
 import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
 import torch
@@ -23,8 +20,8 @@ from torch import Tensor, nn
 __all__ = ['GRID_OPTIONS', 'ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens',
            'check_floating', 'check_same_dtype', 'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype',
            'Option', 'check_option', 'options_schema', 'check_options', 'OptionChecked', 'MultiHeadAttention',
-           'AttentionSpec', 'mechanism_modules', 'load_builtin_attention', 'register_attention', 'list_attention',
-           'get_attention_spec', 'build_attention', 'ignored_heads', 'layer_heads', 'attention_cost']
+           'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec', 'build_attention',
+           'ignored_heads', 'layer_heads', 'attention_cost']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
 def check_choice(
@@ -316,28 +313,14 @@ class AttentionSpec:
 
 
 _REGISTRY: dict[str, AttentionSpec] = {}
-_BUILTINS = {'loaded': False, 'loading': False}
 
 
-def mechanism_modules() -> list[str]:
-    """effattn's own modules that register attention mechanisms: every top-level module whose source calls
-    `register_attention(`, found by reading the files, not importing them. A new mechanism module is found without
-    editing a list."""
-    pkg = Path(importlib.util.find_spec('effattn').submodule_search_locations[0])
-    return sorted(p.stem for p in pkg.glob('*.py') if p.stem != 'core'
-                  and re.search(r'(?<!def )register_attention\(', p.read_text(encoding='utf-8')))
-
-
-def load_builtin_attention():
-    """Import effattn's own mechanism modules, which register themselves. The registry does it the first time it is read,
-    so importing effattn stays cheap (no torch for `effattn --help`) and every lookup still sees every mechanism. A name
-    registered before (a notebook's class under development) keeps its registration."""
-    if _BUILTINS['loaded'] or _BUILTINS['loading']: return
-    _BUILTINS['loading'] = True
-    try:
-        for m in mechanism_modules(): importlib.import_module(f'effattn.{m}')
-        _BUILTINS['loaded'] = True
-    finally: _BUILTINS['loading'] = False
+def _kept(name: str, cls: type) -> bool:
+    """Whether `name` keeps its registration when `cls` registers under it: a class of effattn's own modules does not
+    replace one registered from outside the package (a notebook's class under development, registered before the
+    notebook imports the built-in mechanisms with `effattn.attention`)."""
+    old = _REGISTRY.get(name)
+    return old is not None and cls.__module__.startswith('effattn.') and not old.cls.__module__.startswith('effattn.')
 
 
 def _init_options(cls) -> list[str]:
@@ -359,7 +342,7 @@ def register_attention(
         raise ValueError(f"register_attention({name!r}): pass the pure kernel function as kernel_fn=...; "
                          f"kernel=... sets the default of an option named 'kernel'.")
     def deco(cls):
-        if _BUILTINS['loading'] and name in _REGISTRY:  # registered before the built-ins were loaded: keep that one
+        if _kept(name, cls):  # the class under development stays registered
             if 'name' not in cls.__dict__: cls.name = name
             return cls
         if name in _REGISTRY and _REGISTRY[name].cls.__qualname__ != cls.__qualname__:
@@ -377,16 +360,19 @@ def register_attention(
 
 
 def list_attention() -> list[str]:
-    "Names of every registered attention mechanism, sorted."
-    load_builtin_attention()
+    "Names of every attention mechanism registered so far, sorted (`effattn.attention` registers every built-in one)."
     return sorted(_REGISTRY)
 
 
 def get_attention_spec(name: str) -> AttentionSpec:
-    "The `AttentionSpec` registered under `name`; a ValueError lists the valid names otherwise."
-    if not isinstance(name, str) or name not in _REGISTRY:
-        check_choice('attention', name, list_attention())  # (loads the built-in mechanisms first)
-    return _REGISTRY[name]
+    """The `AttentionSpec` registered under `name`; a ValueError lists the valid names otherwise, and says how to load
+    the built-in mechanisms when they are not loaded yet."""
+    if isinstance(name, str) and name in _REGISTRY: return _REGISTRY[name]
+    try: check_choice('attention', name, list_attention())
+    except ValueError as e:
+        if 'effattn.attention' in sys.modules: raise
+        raise ValueError(f"{e} The built-in mechanisms are not loaded: import effattn.attention (or use "
+                         "effattn.build_attention) to load every built-in mechanism.") from None
 
 
 def build_attention(

@@ -303,7 +303,7 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
     import copy
     import torch
     from effattn.bench import bench_options
-    from effattn.core import build_attention, get_attention_spec, layer_heads
+    from effattn.attention import build_attention, get_attention_spec, layer_heads
     from effattn.testing import rel_error as _rel
     torch.manual_seed(0)
     layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).eval()
@@ -330,7 +330,7 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
 def selfcheck(device: str = 'cuda', names: list[str] | None = None, log=print) -> list[dict]:
     "Every mechanism on `device`, fp32 and bf16, against the float64 CPU output of the same weights; one row each (never raises)."
     import torch
-    from effattn.core import list_attention
+    from effattn.attention import list_attention
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
     rows = []
     for name in names or list_attention():

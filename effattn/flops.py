@@ -12,7 +12,8 @@ import torch
 from torch import nn
 from torch.utils.flop_counter import FlopCounterMode, sdpa_flop_count
 
-from .core import ATTENTION_MACS, MultiHeadAttention, load_builtin_attention
+from .attention import MultiHeadAttention  # (importing the zoo registers every mechanism and its cost model)
+from .core import ATTENTION_MACS
 from .measure import count_params
 
 # %% auto #0
@@ -57,7 +58,6 @@ def conv_macs(conv: nn.Conv2d, out_hw: tuple[int, int]) -> int:
 def attention_layer_macs(attn: nn.Module, T: int) -> dict:
     "MACs of one attention layer, by part: qkv, attention create/apply/extra, proj."
     name = getattr(attn, 'name', None) if isinstance(attn, MultiHeadAttention) else 'softmax'  # timm's Attention is softmax
-    load_builtin_attention()  # each mechanism's module registers its cost model beside it
     if name not in ATTENTION_MACS:
         raise ValueError(f"no cost model for attention {name!r}; register one with @effattn.core.attention_cost({name!r}) "
                          f"beside the mechanism.")

@@ -14,7 +14,7 @@ from torch import nn
 import timm
 from timm.models.vision_transformer import VisionTransformer
 
-from .core import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, layer_heads
+from .attention import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, layer_heads
 from .vit import ViT
 
 # %% auto #0

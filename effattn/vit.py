@@ -10,7 +10,8 @@ from typing import Callable
 import torch
 from torch import Tensor, nn
 
-from .core import build_attention, check_choice, check_positive_int, get_attention_spec, layer_heads, list_attention
+from .attention import build_attention, get_attention_spec, layer_heads, list_attention
+from .core import check_choice, check_positive_int
 from .layouts import LAYOUTS, list_layouts, register_layout
 
 # %% auto #0

@@ -17,7 +17,8 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from ..bench_peers import interleaved_timings, paired_ratio
-from ..core import build_attention, check_choice
+from ..attention import build_attention
+from ..core import check_choice
 from ..experiment import RunSpec
 from ..flops import count_flops
 from ..hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus

@@ -19,7 +19,7 @@ import torch
 from torch import Tensor, nn
 
 from ..conv_performer import ConvPerformer003, PerformerLayer003
-from ..core import MultiHeadAttention, build_attention
+from ..attention import MultiHeadAttention, build_attention
 from ..experiment import RunSpec
 from .base import Results, override_profile, paper_tables
 from .verdict import Claim, binom_se, judge_value, mean_std, not_run, run_noise
