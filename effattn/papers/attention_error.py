@@ -51,7 +51,7 @@ __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS'
 SUMMARY = "On a trained model's real q, k and v, more random features do bring every approximation closer to exact attention, but FAVOR+'s error falls far more slowly than m^-1/2 (slope about -0.13), and at m = 32 it costs 28 points of accuracy without retraining where Nyström costs 1.3."  # the one sentence a reader should remember (the report's executive summary)
 M_ALL = (16, 32, 64, 128, 256, 512, 1024)
 
-
+# %% ../../nbs/56_attention_error.ipynb #69c80d75
 @dataclass(frozen=True)
 class Settings:
     "What one profile of the attention-error study trains and measures."
@@ -70,7 +70,7 @@ class Settings:
     acc_draws: int
     chunk: int
 
-
+# %% ../../nbs/56_attention_error.ipynb #19c0a458
 _GRIDS = dict(landmarks=(1, 2, 4, 8, 16, 32, 64), windows=(1, 2, 4, 8, 16, 32), block_windows=(1, 2, 4),
               sliding_radii=(0, 1, 2, 3, 4, 6), ranks=(1, 2, 4, 8, 16, 32, 64))
 PROFILES = {
@@ -86,7 +86,7 @@ def profile(name: str, **overrides) -> Settings:
     "The settings of profile `name`, with `overrides` (None values are ignored)."
     return override_profile('attention_error', PROFILES, name, **overrides)
 
-
+# %% ../../nbs/56_attention_error.ipynb #2b4ee4ba
 def model_spec(profile_name: str, **overrides) -> RunSpec:
     "The exact-attention model the study measures (its final weights are kept)."
     P = profile(profile_name, **overrides)
@@ -97,7 +97,7 @@ def model_spec(profile_name: str, **overrides) -> RunSpec:
                    seed=0, profile=profile_name, source=P.source, measure=False, keep_weights=True,
                    tags=dict(role='exact-attention model'))
 
-
+# %% ../../nbs/56_attention_error.ipynb #1b4d9d67
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "The study's one training run."
     return [model_spec(profile_name, **overrides)]
@@ -105,7 +105,7 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
 # %% ../../nbs/56_attention_error.ipynb #798b4b2c
 SRC_ORDER = ('real', 'random', 'random, moments')  # the three inputs every error is measured on
 
-
+# %% ../../nbs/56_attention_error.ipynb #4d2d649e
 def capture_qkv(model: nn.Module, x: Tensor) -> list[dict]:
     "Per layer: the q, k, v `(B, H, N, d)` each attention layer of `model` computed on images `x`, and the layer's output."
     caps, hooks = {}, []
@@ -122,12 +122,12 @@ def capture_qkv(model: nn.Module, x: Tensor) -> list[dict]:
         for h in hooks: h.remove()
     return [caps[i] for i in range(len(model.blocks))]
 
-
+# %% ../../nbs/56_attention_error.ipynb #50d92c10
 def rms(t: Tensor) -> float:
     "Root mean square of a tensor's entries."
     return t.double().pow(2).mean().sqrt().item()
 
-
+# %% ../../nbs/56_attention_error.ipynb #181ae0c7
 def random_twin(c: dict, seed: int, moments: bool = False) -> dict:
     "Gaussian q, k, v shaped like capture `c`: i.i.d. at each real tensor's RMS, or with its per-(head, channel) mean and std."
     g, out = torch.Generator().manual_seed(seed), {}
@@ -138,13 +138,13 @@ def random_twin(c: dict, seed: int, moments: bool = False) -> dict:
         out[n] = out[n].float().to(c[n].device)
     return out
 
-
+# %% ../../nbs/56_attention_error.ipynb #a3fa56e0
 def sources(real: list[dict]) -> dict[str, list[dict]]:
     "The real captures and their two random twins (seeded per layer), keyed by `SRC_ORDER`."
     return {'real': real, 'random': [random_twin(c, 1000 + i) for i, c in enumerate(real)],
             'random, moments': [random_twin(c, 2000 + i, moments=True) for i, c in enumerate(real)]}
 
-
+# %% ../../nbs/56_attention_error.ipynb #df6deab2
 def exact_attention(srcs: dict[str, list[dict]]) -> tuple[dict, dict]:
     "Float64 exact outputs and attention matrices per (source, layer)."
     exact, attn = {}, {}
@@ -168,7 +168,7 @@ def layer_stats(c: dict, A: Tensor, neigh: Tensor) -> dict:
                 logit_std=logits.std().item(), eff_keys=ent.exp().mean().item(), max_prob=A.amax(-1).mean().item(),
                 cls_mass=A[..., 1:, 0].mean().item(), neigh3x3_mass=(A * neigh)[..., 1:, :].sum(-1).mean().item())
 
-
+# %% ../../nbs/56_attention_error.ipynb #582a3301
 def stats_table(srcs: dict, attn: dict, grid: tuple) -> pd.DataFrame:
     "`layer_stats` of every (source, layer); the 3x3 neighbourhood is taken on the patch `grid` (one cls token first)."
     N = srcs['real'][0]['q'].shape[-2]
@@ -187,7 +187,7 @@ def relu_limit_attention(q: Tensor, k: Tensor, v: Tensor, eps: float = 1e-3) -> 
     kern = kern + eps * (nq + nk) / math.sqrt(2 * math.pi) + eps ** 2
     return (kern @ v.double()) / kern.sum(-1, keepdim=True)
 
-
+# %% ../../nbs/56_attention_error.ipynb #7bf057d1
 def draw_omega(heads: int, m: int, d_head: int, seed: int, device='cpu') -> Tensor:
     "Orthogonal random features (heads, m, d_head) from a seeded generator."
     return orthogonal_features(heads, m, d_head, generator=torch.Generator().manual_seed(seed)).to(device)
@@ -196,7 +196,7 @@ def draw_omega(heads: int, m: int, d_head: int, seed: int, device='cpu') -> Tens
 FAVOR_EPS = (1e-4, 0.0)  # 002's epsilon, and none (the unbiased estimator of Choromanski et al.)
 NORM_STDS = (0.3, 0.5, 0.7, 1.0)  # per-entry std of the scan's q, k, v: from small norms up to the trained model's RMS
 
-
+# %% ../../nbs/56_attention_error.ipynb #93bbf606
 def favor_norm_scan(stds: tuple, m_values: tuple, draws: int, heads: int, tokens: int, d_head: int, images: int = 8,
                     seed: int = 7, device='cpu') -> pd.DataFrame:
     "Error of FAVOR+ against exact softmax on Gaussian q, k, v of each `std`, per m, draw and epsilon (`FAVOR_EPS`)."
@@ -221,7 +221,7 @@ LOCAL = ('local (1-D band)', 'local2d block', 'local2d sliding', LONGFORMER)  # 
 UNIFORM = 'mean of v (uniform attention)'
 BIGBIRD_LINKS = 3  # random keys per query (effattn's bigbird default)
 
-
+# %% ../../nbs/56_attention_error.ipynb #fce600b2
 @dataclass(frozen=True)
 class Mechanism:
     "One mechanism of the grid, for the error measurements and for the downstream swap."
@@ -238,12 +238,12 @@ class Mechanism:
     acc_draws: int
     extra: dict = field(default_factory=dict)  # fixed layer options
 
-
+# %% ../../nbs/56_attention_error.ipynb #0cbff563
 def chunked(fn: Callable, q: Tensor, k: Tensor, v: Tensor, size: int) -> Tensor:
     "Apply a batch-independent kernel to chunks of `size` images and concatenate."
     return torch.cat([fn(q[i:i + size], k[i:i + size], v[i:i + size]) for i in range(0, q.shape[0], size)])
 
-
+# %% ../../nbs/56_attention_error.ipynb #6f8b1077
 def favor_kernel(heads: int, d_head: int, device, eps: float = 1e-4, features: str = 'softmax') -> Callable:
     "(m, draw) -> FAVOR+ (or ReLU, `features='relu'`) kernel with seeded orthogonal features."
     def make(m, seed):
@@ -252,7 +252,7 @@ def favor_kernel(heads: int, d_head: int, device, eps: float = 1e-4, features: s
         return lambda q, k, v: performer_attention(q, k, v, om, feats)
     return make
 
-
+# %% ../../nbs/56_attention_error.ipynb #ae005d61
 def mechanisms(P, N: int, grid: tuple, heads: int, d_head: int, device='cpu') -> list[Mechanism]:
     "The study's grid of mechanisms at profile `P` for a model with `N` tokens (one cls token, then the patch `grid`)."
     links = lambda w, s: bigbird_random_links(N, BIGBIRD_LINKS, w, (0,), s)
@@ -292,11 +292,11 @@ def hydra_heads(q: Tensor, k: Tensor, v: Tensor) -> Tensor:
     merge = lambda t: t.transpose(1, 2).reshape(B, 1, T, H * d)
     return hydra_attention(merge(q), merge(k), merge(v))[:, 0].unflatten(-1, (H, d)).transpose(1, 2)
 
-
+# %% ../../nbs/56_attention_error.ipynb #79efd05e
 FIXED = {RELU_INF: relu_limit_attention, 'linear (elu + 1)': linear_attention, 'hydra (cosine)': hydra_heads,
          UNIFORM: lambda q, k, v: v.mean(-2, keepdim=True).expand_as(v)}  # distances that do not depend on a budget
 
-
+# %% ../../nbs/56_attention_error.ipynb #60198435
 def measure_errors(srcs: dict, exact: dict, mechs: list[Mechanism], chunk: int,
                    pieces: Pieces | None = None,  # finished pieces kept on disk (a killed measurement resumes); None: none
                    ) -> pd.DataFrame:
@@ -318,13 +318,13 @@ def measure_errors(srcs: dict, exact: dict, mechs: list[Mechanism], chunk: int,
     return pd.DataFrame([r for src, caps in srcs.items() for i in range(len(caps)) for M in mechs for p in M.values
                          for r in pieces.get((src, i, M.name, p), partial(piece, src, i, M, p))])
 
-
+# %% ../../nbs/56_attention_error.ipynb #1ae0b506
 def fixed_errors(srcs: dict, exact: dict) -> pd.DataFrame:
     "Error of each `FIXED` mechanism against exact attention, per source and layer."
     return pd.DataFrame([dict(source=src, layer=i, mechanism=name, rel_error=rel_error(fn(c['q'], c['k'], c['v']), exact[src, i]))
                          for src, caps in srcs.items() for i, c in enumerate(caps) for name, fn in FIXED.items()])
 
-
+# %% ../../nbs/56_attention_error.ipynb #3b6c64c4
 def error_summary(errors: pd.DataFrame, fixed: pd.DataFrame) -> pd.DataFrame:
     "Per (mechanism, budget, value, layer): mean and std of the error per source, and real/random ratios (raw and normalised)."
     unif = fixed[fixed.mechanism == UNIFORM].pivot(index='layer', columns='source', values='rel_error').reset_index()
@@ -377,7 +377,7 @@ def swapped_accuracy(model: nn.Module, name: str, loader, device, draw: int = 0,
     net = swap_attention(copy.deepcopy(model), name, **opts).eval()
     return evaluate(net, loader, device)['top1']
 
-
+# %% ../../nbs/56_attention_error.ipynb #b3104288
 def downstream_accuracy(model: nn.Module, loader, device, mechs: list[Mechanism], exact_top1: float,
                         pieces: Pieces | None = None,  # finished pieces kept on disk (a killed measurement resumes); None: none
                         ) -> pd.DataFrame:
@@ -397,7 +397,7 @@ def downstream_accuracy(model: nn.Module, loader, device, mechs: list[Mechanism]
     out['drop_vs_exact'], out['exact_top1'] = exact_top1 - out['top1'], exact_top1
     return out
 
-
+# %% ../../nbs/56_attention_error.ipynb #6e9740f7
 def error_vs_accuracy(errors: pd.DataFrame, downstream: pd.DataFrame) -> pd.DataFrame:
     "Per (mechanism, budget): the error on real q, k, v (all tokens and cls token, mean over layers and draws) and the swapped top-1."
     err = (errors[(errors.source == 'real') & (errors.mechanism != RELU_LIMIT)]
@@ -419,13 +419,13 @@ TRAINED_Z = 3  # the exact model counts as trained at this many binomial SEs abo
 CIFAR10_TEST = 10_000  # test images used when a profile's acc_images is None
 PAPER = 'attention_error'
 
-
+# %% ../../nbs/56_attention_error.ipynb #ed1f6a66
 def statement(S: pd.DataFrame, key: str) -> tuple[str, str, str]:
     "(where, quoted words, value) of the paper statement `key`."
     r = S.loc[key]
     return r['where'], (f'"{r.quote}"' if isinstance(r.quote, str) and r.quote else ''), r.value
 
-
+# %% ../../nbs/56_attention_error.ipynb #ef84ca68
 def claim_of(S: pd.DataFrame,  # the paper statements (data/paper/attention_error_statements.csv)
              key: str,  # the statement the claim tests
              name: str,  # the claim's id within this study
@@ -435,50 +435,50 @@ def claim_of(S: pd.DataFrame,  # the paper statements (data/paper/attention_erro
     where, quote, _ = statement(S, key)
     return partial(Claim, f'{PAPER}-{name}', PAPER, text, where, quote, **kw)
 
-
+# %% ../../nbs/56_attention_error.ipynb #08ced670
 def number(S: pd.DataFrame, key: str) -> float:
     "The paper's number `key`."
     return float(statement(S, key)[2])
 
-
+# %% ../../nbs/56_attention_error.ipynb #e30632de
 def se(x) -> float:
     "Standard error of the mean of `x` (0 for fewer than two values)."
     x = pd.Series(x, dtype=float).dropna()
     return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else 0.0
 
-
+# %% ../../nbs/56_attention_error.ipynb #ba75cc80
 def per_draw(errors: pd.DataFrame, mech: str, src: str = 'real') -> pd.DataFrame:
     "Error of `mech` on `src`, mean over layers, as a (value x draw) frame."
     d = errors[(errors.mechanism == mech) & (errors.source == src)]
     return d.groupby(['value', 'draw']).rel_error.mean().unstack('draw').sort_index()
 
-
+# %% ../../nbs/56_attention_error.ipynb #518e42bf
 def mean_error(errors: pd.DataFrame, mech: str, src: str = 'real') -> pd.Series:
     "Error of `mech` on `src`, mean over layers and draws, per budget value."
     return per_draw(errors, mech, src).mean(axis=1)
 
-
+# %% ../../nbs/56_attention_error.ipynb #3dc54e2f
 def trio(errors: pd.DataFrame, mech: str, value) -> str:
     "Errors at `value` on real / random / random, moments."
     return ' / '.join(f"{mean_error(errors, mech, s).loc[value]:.3f}" for s in SRC_ORDER)
 
-
+# %% ../../nbs/56_attention_error.ipynb #2c66fe98
 def slope(s: pd.Series) -> float:
     "Log-log slope of a positive series against its index (nan for fewer than two points)."
     s = s.dropna(); s = s[s > 0]
     return loglog_slope([float(x) for x in s.index], list(s.values)) if len(s) > 1 else float('nan')
 
-
+# %% ../../nbs/56_attention_error.ipynb #c0392db7
 def slope_tolerance(d: pd.DataFrame) -> float:
     "Tolerance on the slope of a (value x draw) frame: the larger of SLOPE_TOL and Z SE of the per-draw slopes."
     return max(SLOPE_TOL, Z * se([slope(d[c]) for c in d.columns]))
 
-
+# %% ../../nbs/56_attention_error.ipynb #700252aa
 def noise_at(d: pd.DataFrame, value) -> float:
     "Yardstick of one error (mean over draws): Z standard errors over draws, at least REL_FLOOR of it."
     return max(Z * se(d.loc[value]), REL_FLOOR * d.loc[value].mean())
 
-
+# %% ../../nbs/56_attention_error.ipynb #bd2f341d
 def setup_of(results: Results, profile_name: str) -> dict:
     "The model's setup (exact top-1, images, tokens); from the saved `setup` values, else from the tables and the profile."
     if 'setup' in results.values: return results.value('setup')
@@ -488,17 +488,17 @@ def setup_of(results: Results, profile_name: str) -> dict:
                 acc_images=P.acc_images or CIFAR10_TEST, tokens=int(results.table('attention_ranks').N.iloc[0]),
                 capture_images=P.capture_images, epochs=P.epochs)
 
-
+# %% ../../nbs/56_attention_error.ipynb #7f0b7f9c
 def acc_noise(setup: dict) -> float:
     "Tolerance (points) of a swapped accuracy: one binomial SE on the evaluated images, at least ACC_THRESH."
     return max(ACC_THRESH, binom_se(setup['exact_top1'], setup['acc_images']))
 
-
+# %% ../../nbs/56_attention_error.ipynb #c53ac0ea
 def trained_z(setup: dict) -> float:
     "How far (in binomial SEs at chance) the exact model's accuracy is above chance."
     return (setup['exact_top1'] - CHANCE) / binom_se(CHANCE, setup['acc_images'])
 
-
+# %% ../../nbs/56_attention_error.ipynb #04446ead
 def accuracy_at(down: pd.DataFrame, mech: str, budget: float, exact_top1: float) -> dict | None:
     "Swapped top-1 of `mech` at `budget` (or the smallest grid value above it), mean over draws; None if none."
     d = down[down.mechanism == mech].dropna(subset=['value'])
@@ -507,7 +507,7 @@ def accuracy_at(down: pd.DataFrame, mech: str, budget: float, exact_top1: float)
     x = d[d.value == vals[0]].top1
     return dict(value=vals[0], top1=x.mean(), draws=len(x), drop=exact_top1 - x.mean())
 
-
+# %% ../../nbs/56_attention_error.ipynb #1b5fef57
 def lacking(results: Results, *names: str) -> str:
     "'' when every table is saved; else a reason naming the missing ones."
     miss = [n for n in names if n not in results.tables]
@@ -517,12 +517,12 @@ def lacking(results: Results, *names: str) -> str:
 # %% ../../nbs/56_attention_error.ipynb #91c4ed1e
 RATE = -1 / 2  # 002 §3.3: error O(1/sqrt(m))
 
-
+# %% ../../nbs/56_attention_error.ipynb #9094cb28
 def _scan_slopes(scan: pd.DataFrame, eps: float) -> pd.Series:
     "Log-log slope of the mean error against m, per std of the scan, for one epsilon."
     return pd.Series({s: slope(g.groupby('m').rel_error.mean()) for s, g in scan[scan.eps == eps].groupby('std')})
 
-
+# %% ../../nbs/56_attention_error.ipynb #5afe8433
 def _scan_words(scan: pd.DataFrame) -> str:
     "The scan's slopes by input std, for both epsilons, in words."
     sl, sl0 = _scan_slopes(scan, FAVOR_EPS[0]), _scan_slopes(scan, 0.0)
@@ -531,7 +531,7 @@ def _scan_words(scan: pd.DataFrame) -> str:
             + f" (ε = 0: {', '.join(f'{sl0[s]:.2f}' for s in sl0.index)}); m = {ms[0]}–{ms[-1]}, "
             f"{scan.draw.nunique()} draws")
 
-
+# %% ../../nbs/56_attention_error.ipynb #fc8bd60b
 def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "002's m^-1/2 rate on small-norm Gaussian inputs (the regime the rate describes)."
     c = claim_of(S, 'favor_rate', 'favor-rate-small-norm', 'FAVOR+ approximates softmax attention with an error that '
@@ -550,7 +550,7 @@ def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None)
         return c(_scan_words(scan), 'reproduced', f"{why}; at larger norms the slope flattens (see the real-norm claim)")
     return c(_scan_words(scan), 'refuted', f"{why}: even at small norms the error does not fall like m^-1/2")
 
-
+# %% ../../nbs/56_attention_error.ipynb #e3b071c7
 def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "002's m^-1/2 rate on the trained model's q, k over the profile's m grid."
     c = claim_of(S, 'favor_rate', 'favor-rate-real-norm', 'FAVOR+ approximates softmax attention with an error that '
@@ -638,7 +638,7 @@ def nystrom_landmarks(results: Results, S: pd.DataFrame, setup: dict | None) -> 
                               + (f"; at the paper's fraction ({a_f['value']:g} landmarks) the swap loses {a_f['drop']:.2f} points"
                                  if a_f else '') + f"; {why}"))
 
-
+# %% ../../nbs/56_attention_error.ipynb #314c6080
 def linformer_low_rank(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "000 §2.2: the attention matrices of a trained Transformer are low-rank (rank k = 000's Linformer k)."
     where, quote, k_ref = statement(S, 'low_rank')
@@ -665,7 +665,7 @@ def linformer_low_rank(results: Results, S: pd.DataFrame, setup: dict | None) ->
         return c(ours, 'partly', f"rank {k_ref} holds 90% but not 99% in layers {list(r99.index[r99 > k_ref])}; {why}")
     return c(ours, 'refuted', f"rank {k_ref} holds < 90% of the energy in layers {list(r90.index[r90 > k_ref])}; {why}")
 
-
+# %% ../../nbs/56_attention_error.ipynb #ee79bd0d
 def rises(errors: pd.DataFrame, mech: str) -> list[tuple]:
     "Steps of the budget where the error on real q, k, v rises beyond noise: [(from, to, ratio)]."
     d = per_draw(errors, mech)
@@ -674,7 +674,7 @@ def rises(errors: pd.DataFrame, mech: str) -> list[tuple]:
         if m[b] - m[a] > max(Z * math.hypot(se(d.loc[a]), se(d.loc[b])), REL_FLOOR * m[a]): out.append((a, b, m[b] / m[a]))
     return out
 
-
+# %% ../../nbs/56_attention_error.ipynb #43b751c3
 def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "000 §5.3: increasing k or m improves the fidelity of the approximation, approaching full attention in the limit."
     c = claim_of(S, 'budget_monotone', 'budget-monotone', 'increasing k or m improves the fidelity of the approximation, '
@@ -731,7 +731,7 @@ def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> C
                                f"keys; a model trained with softmax attention need not work locally, so this cannot refute "
                                f"what a model trained with a local pattern does; {why}"))
 
-
+# %% ../../nbs/56_attention_error.ipynb #bf3b8d80
 def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "004: BigBird's random links add little, by its error against Longformer's at the same fraction of keys (a proxy)."
     c = claim_of(S, 'bigbird_links', 'bigbird-random-links', "BigBird's random links add little: most of the benefit "
@@ -761,7 +761,7 @@ def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | No
                                    f"links add to a model trained with them; {why}"))
     return c(ours, 'partly', f"random links beat band keys at windows {beats} only; {why}")
 
-
+# %% ../../nbs/56_attention_error.ipynb #bef6af68
 def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "004's 'which to choose' table: sparse patterns more accurate than Performer, by the error at equal cost (a proxy)."
     where, _, lf_acc = statement(S, 'choose_longformer')
@@ -801,7 +801,7 @@ def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -
     if n['better'] == 0: return c(ours, 'not run', f"shown, not judged: the proxy cannot refute a claim about trained models; {why}")
     return c(ours, 'partly', why)
 
-
+# %% ../../nbs/56_attention_error.ipynb #6cdac93b
 def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "000: Nyströmformer and Performer (m = 32) within about 1-1.5 points of full attention, tested by a swap."
     where, _, lo = statement(S, 'gap_low')
@@ -871,7 +871,7 @@ def favor_slope(res: Path) -> list[float]:
     f = Path(res) / 'errors.paper.csv'
     return [slope(mean_error(pd.read_csv(f), FAVOR))] if f.exists() else []
 
-
+# %% ../../nbs/56_attention_error.ipynb #24a36fde
 _DROP = lambda mech: Source('downstream_accuracy', dict(mechanism=mech, value=32), 'drop_vs_exact')  # top-1 lost at budget 32, per draw
 HEADLINE = [  # the statements this study tests with numbers: FAVOR+'s rate, and the accuracy kept without retraining at m = 32
     Headline("FAVOR+ (ε = 1e-4), real q, k: log-log slope of the error against m (002 §3.3: O(m^-1/2))", 'attention_error-favor-rate-real-norm',
@@ -903,24 +903,24 @@ def _each(f: Callable[[str], str]) -> str:
     "`f` of each input source in `SRC_ORDER`, joined as 'real / random / random, moments'."
     return ' / '.join(f(s) for s in SRC_ORDER)
 
-
+# %% ../../nbs/56_attention_error.ipynb #08b761b2
 def _slopes(errors: pd.DataFrame, mech: str) -> str:
     "The log-log slope of `mech`'s mean error against its budget, per input source."
     return _each(lambda s: f"{slope(mean_error(errors, mech, s)):.2f}")
 
-
+# %% ../../nbs/56_attention_error.ipynb #a41ec7ec
 def _ratio_span(summary: pd.DataFrame, mech: str, value, col: str = 'real_over_random') -> str:
     "The range over layers of the error ratio `col` (an `error_summary` column) of `mech` at budget `value`."
     r = summary[(summary.mechanism == mech) & (summary.value == value)][col]
     return f"{r.min():.2f}–{r.max():.2f}"
 
-
+# %% ../../nbs/56_attention_error.ipynb #ab74a142
 def _per_layer(stats: pd.DataFrame, col: str, fmt: str) -> str:
     "A column of `layer_stats` layer by layer, per input source ('real 1.0, 2.0; random ...')."
     st = stats.set_index(['source', 'layer'])
     return '; '.join(f"{s} " + ', '.join(f"{x:{fmt}}" for x in st.loc[s][col]) for s in SRC_ORDER)
 
-
+# %% ../../nbs/56_attention_error.ipynb #fa36ffa5
 def _favor_ends(errors: pd.DataFrame) -> tuple:
     "The smallest and the largest m FAVOR+ was measured at."
     ms = sorted(errors[errors.mechanism == FAVOR].value.unique())
@@ -937,7 +937,7 @@ def _model_lines(R: Results, setup: dict) -> list[str]:
             f"**Attention shape**: effective keys per query $e^{{\\mathcal H}}$ per layer (of N = {setup['tokens']}): "
             + _per_layer(stats, 'eff_keys', '.1f') + "; logit std: " + _per_layer(stats, 'logit_std', '.2f') + '.']
 
-
+# %% ../../nbs/56_attention_error.ipynb #a6ad97ca
 def _favor_lines(R: Results) -> list[str]:
     "FAVOR+ (ε = 1e-4 and 0): errors at the smallest and largest m, slopes, real/random ratios, and the q, k size scan."
     errors, summary, stats = R.table('errors'), R.table('error_summary'), R.table('layer_stats')
@@ -954,7 +954,7 @@ def _favor_lines(R: Results) -> list[str]:
                      f"have an RMS of {rms.min():.2f}–{rms.max():.2f}.")
     return lines
 
-
+# %% ../../nbs/56_attention_error.ipynb #d18eb172
 def _relu_line(R: Results) -> str:
     "ReLU features against softmax, their m → ∞ limit (the bias), and the error's fall against that limit."
     errors, fixed = R.table('errors'), R.table('fixed_mechanisms')
@@ -964,7 +964,7 @@ def _relu_line(R: Results) -> str:
             f"the m→∞ limit itself: {_each(lambda s: f'{bias[s]:.3f}')} (the bias). Against that limit the error falls "
             f"with slopes {_slopes(errors, RELU_LIMIT)}: more features approach the arc-cosine kernel, not softmax.")
 
-
+# %% ../../nbs/56_attention_error.ipynb #bd4accab
 def _nystrom_line(errors: pd.DataFrame) -> str:
     "Nyström's errors at the fewest and the most landmarks (and at 32, 000's choice, when measured)."
     L = sorted(errors[errors.mechanism == NYSTROM].value.unique())
@@ -986,7 +986,7 @@ def _low_rank_lines(R: Results, N: int) -> list[str]:
                  + '; '.join(f"k = {k}: " + _each(lambda s: f"{fl.loc[k, s]:.3f}") for k in fl.index) + '.')
     return lines
 
-
+# %% ../../nbs/56_attention_error.ipynb #5aae4c41
 def _sparse_lines(errors: pd.DataFrame) -> list[str]:
     "Each sparse pattern's errors by budget, with the fraction of the keys each budget keeps."
     sp, lines = errors[errors.family == 'sparse'], []
@@ -997,7 +997,7 @@ def _sparse_lines(errors: pd.DataFrame) -> list[str]:
                                                 for p in frac.index) + '.')
     return lines
 
-
+# %% ../../nbs/56_attention_error.ipynb #ee894246
 def _overall_lines(R: Results) -> list[str]:
     "Across mechanisms: whether more budget means less error, real against random inputs, and error against accuracy."
     errors, summary, joined = R.table('errors'), R.table('error_summary'), R.table('error_vs_accuracy')
@@ -1015,7 +1015,7 @@ def _overall_lines(R: Results) -> list[str]:
             f"with the all-token error {rk(joined.top1).corr(rk(joined.rel_error)):.2f}, with the cls-token error "
             f"{rk(joined.top1).corr(rk(joined.cls_error)):.2f}."]
 
-
+# %% ../../nbs/56_attention_error.ipynb #f50e7cd3
 def _downstream_lines(R: Results, setup: dict) -> list[str]:
     "Top-1 with each mechanism swapped in without retraining, by budget, then of the mechanisms that do not approximate softmax."
     down, fixed = R.table('downstream_accuracy'), R.table('fixed_mechanisms')

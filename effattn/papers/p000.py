@@ -43,7 +43,7 @@ class Row:
     variant: str  # which source the row follows (paper text / authors' code / ours)
     model: dict = field(default_factory=dict)  # create_model overrides
 
-
+# %% ../../nbs/51_p000.ipynb #bccd63a7
 LIN_K, PERF_M, NYS_M = (32, 64, 128, 256), (32, 64, 128, 256), (32, 64)
 ROWS = [Row('full', 'Full (baseline)', 'full', 0, 'paper text')]
 ROWS += [Row(f'linformer_k{k}', f'Linformer (k = {k})', 'linformer', k, 'paper text (E per head)',
@@ -76,7 +76,7 @@ class CifarRun:
     test_subset: int | None = None
     seeds: tuple | None = None  # None: the profile's seeds
 
-
+# %% ../../nbs/51_p000.ipynb #691d551d
 @dataclass(frozen=True)
 class Settings:
     "What one profile of paper 000 trains and measures."
@@ -93,7 +93,7 @@ class Settings:
     timing: dict  # epoch-time settings
     code_schedule_rows: tuple = ()  # Imagenette rows also trained with the authors' code's 100 epochs + early stopping
 
-
+# %% ../../nbs/51_p000.ipynb #695fb292
 SCALING = dict(rows=('full', 'nystrom_m32', 'nystrom_m64'), batches={20: (16, 32, 48), 16: (4, 8, 12), 10: (2, 4, 6), 8: (2, 4, 6)},
                overrides={})  # memory per image at N = 64, 100, 256, 400 (batches large enough to be linear in the
 # batch at each P): the four points of the quadratic that claim_oom extrapolates to N = 4096
@@ -140,7 +140,7 @@ def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int,
                    tags=dict(P=p, key=key, family=r.family, k_or_m=r.k_or_m,
                              variant=r.variant + ("; authors' code schedule (100 epochs, early stopping)" if code_schedule else '')))
 
-
+# %% ../../nbs/51_p000.ipynb #bc6405ed
 def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
     "One CIFAR-10 run."
     att = c.model.get('attention', 'softmax'); k = c.model.get('attn_options', {}).get('k', 0)
@@ -150,7 +150,7 @@ def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpe
                    train_subset=c.train_subset, test_subset=c.test_subset, measure=False,
                    tags=dict(key=key, family='full' if att == 'softmax' else att, k_or_m=k))
 
-
+# %% ../../nbs/51_p000.ipynb #14b63603
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 000: the CIFAR-10 runs, then Imagenette by patch size and row."
     P = profile(profile_name, **overrides)
@@ -177,14 +177,14 @@ from ..presets import create_model
 IMG = (3, 160, 160)  # Imagenette at 160 px (000 §3.1)
 TEXT_BATCH, CODE_BATCH = 64, 256  # the batch of the text (§5.1) and of the authors' code (data/paper/SETTINGS.md)
 
-
+# %% ../../nbs/51_p000.ipynb #cb123ba7
 def model_at(p: int, key: str, **overrides) -> torch.nn.Module:
     "Row `key`'s Imagenette model at patch size `p` (seeded: the same parameters every time)."
     torch.manual_seed(0)
     name = f'000_imagenette_p{p}' if p in ALL_P else '000_imagenette_p8'
     return create_model(name, **{**copy.deepcopy(ROW[key].model), **({} if p in ALL_P else dict(patch_size=p)), **overrides})
 
-
+# %% ../../nbs/51_p000.ipynb #663e7816
 def ptflops_like(cost, attention: str) -> float:
     "GMACs the authors' ptflops count would see: no einsum (Linformer's E, all of FAVOR+), no Performer output projection."
     unseen = 0.0
@@ -193,7 +193,7 @@ def ptflops_like(cost, attention: str) -> float:
         unseen = cost.macs['attn_create'] + cost.macs['attn_apply'] + cost.macs['attn_extra'] + cost.macs['proj']
     return (cost.total - unseen) / 1e9
 
-
+# %% ../../nbs/51_p000.ipynb #eaa195a6
 def mem_line(model: torch.nn.Module, batches: tuple, device) -> tuple[float, float, float]:
     "Training-step memory (MiB) at three `batches` -> (intercept, MiB per image, linearity residual % at the third); NaN if out of memory."
     try:
@@ -225,7 +225,7 @@ def cost_table(measure: dict, device) -> pd.DataFrame:
             rows.append(rec)
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/51_p000.ipynb #ab9ff8c1
 def memory_scaling(scaling: dict, device) -> pd.DataFrame:
     "Training memory per image (MiB) of `scaling['rows']` at each patch size of `scaling['batches']`: the points of the quadratic in N that `claim_oom` extrapolates."
     hw, out = provenance(device)['hardware'], []
@@ -271,7 +271,7 @@ def hybrid_stem_fit(widths: tuple = STEM_WIDTHS) -> pd.DataFrame:
             out.append(dict(stem_channels=cw, P=p, ptflops_gmacs=ptflops_like(count_flops(m), 'linformer'), params_m=count_params(m) / 1e6))
     return pd.DataFrame(out)
 
-
+# %% ../../nbs/51_p000.ipynb #68341937
 def stem_fit(fit: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     "Mean relative error (%) of each stem width's GMACs against the paper's hybrid GFLOPs (Tables 5–7), and its parameters at P = 8."
     d = fit.merge(paper[paper.family == 'hybrid'][['P', 'gflops']], on='P')
@@ -313,7 +313,7 @@ def time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[di
                         epoch_s=tr * n_train + inf * n_val, train_ms_per_img=1e3 * tr, batch=B, blocks=timing['blocks'], hardware=hw))
     return out
 
-
+# %% ../../nbs/51_p000.ipynb #6e6d677b
 def timing_table(timing: dict, device, n_train: int, n_val: int) -> pd.DataFrame:
     "`time_rows` at every P of Tables 2–7."
     return pd.DataFrame([row for p in ALL_P for row in time_rows(p, timing, device, n_train, n_val)])
@@ -329,7 +329,7 @@ def seconds_per_image(model: torch.nn.Module, train: bool = True) -> float:
     rest, f = c.total - stem, (6 if train else 2)
     return f * rest / (RATE['small'] if rest < 5e7 else RATE['transformer']) + f * stem / RATE['stem']
 
-
+# %% ../../nbs/51_p000.ipynb #1b84ca0d
 def estimate_minutes(P: Settings, sizes: dict) -> dict:
     "Estimated CPU minutes of each part of profile `P`; `sizes[(dataset, split)]` = images in that split."
     n = {s: sizes[('imagenette', s)] for s in ('train', 'test')}
@@ -361,6 +361,7 @@ from .base import Results, paper_tables as load_paper_tables
 from ..data import data_caveats
 from .verdict import Claim, is_gpu, judge_value, mean_std, not_run, run_noise, trained_on
 
+# %% ../../nbs/51_p000.ipynb #77221d29
 PAPER_DEVICE = 'V100'  # 000 §3.2 and §5.1: every time and memory figure of the paper is from one Tesla V100
 ACC_Z = 2.0  # accuracies, and gaps between two, agree within ACC_Z standard errors (about 95 %)
 GF_TOL = 3.0  # GFLOPs: relative residual (%) of a row, or points of a reduction, read as agreement: the paper prints two
@@ -384,12 +385,12 @@ CODE_DIFFERS = dict(  # how our timed rows differ from the authors' code, whose 
             "from the code's (16 landmarks and a kernel-33 depthwise convolution on V)",
     hybrid="the code has no hybrid (an empty stub): our hybrid rows follow the text, not anything the paper timed")
 
-
+# %% ../../nbs/51_p000.ipynb #81e5aac5
 def label(key: str) -> str:
     "A row's label in words (the key itself if it is not a row)."
     return ROW[key].label if key in ROW else key
 
-
+# %% ../../nbs/51_p000.ipynb #82e35fd9
 def timed_like_code(key: str) -> bool:
     "Whether row `key` runs the operations of the authors' code, which the paper timed (Linformer's E per head or shared costs the same)."
     return ROW[key].family in ('full', 'linformer') or key.startswith('performer_m')
@@ -402,7 +403,7 @@ def paper_rows(paper_tables: dict) -> pd.DataFrame:
     d['k_or_m'] = d.k_or_m.fillna(0).astype(int)
     return d.rename(columns={'patch_size': 'P'}).drop_duplicates(['P', 'family', 'k_or_m']).reset_index(drop=True)
 
-
+# %% ../../nbs/51_p000.ipynb #07910780
 def accuracy_table(records: list[dict]) -> pd.DataFrame:
     "The trained Imagenette rows: final top-1 / top-5 (mean over seeds, per-seed lists) and standard errors of the means."
     groups: dict = {}
@@ -422,7 +423,7 @@ def accuracy_table(records: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=['P', 'key', 'family', 'k_or_m', 'variant', 'seeds', 'epochs', 'train_images', 'eval_images',
                                        'gmacs', 'top1', 'top1_se', 'top1_runs', 'top5', 'top5_se', 'top5_runs'])
 
-
+# %% ../../nbs/51_p000.ipynb #6f3de325
 @dataclass
 class Evidence:
     "What the claims of 000 are judged from: the paper's rows and text values, and one profile's results."
@@ -474,7 +475,7 @@ class Evidence:
         ra, rb = self.row(p, a), self.row(p, b)
         return ra[col] - rb[col], ACC_Z * math.hypot(ra[f'{col}_se'], rb[f'{col}_se']), int(min(ra.seeds, rb.seeds))
 
-
+# %% ../../nbs/51_p000.ipynb #5309b94a
 def evidence(results: Results, paper_tables: dict, profile: str) -> Evidence:
     "The `Evidence` of one profile."
     return Evidence(paper_rows(paper_tables), paper_tables['text'].set_index('quantity'), results, profile,
@@ -485,7 +486,7 @@ def verdict_of(ok: list, some: list | None = None) -> str:
     "reproduced when every part agrees; partly when some part agrees (or some part of `some` holds); refuted otherwise."
     return 'reproduced' if ok and all(ok) else 'partly' if any(ok) or any(some or []) else 'refuted'
 
-
+# %% ../../nbs/51_p000.ipynb #0ed61f09
 def ratio_verdict(pairs: list[tuple]) -> tuple[str, str]:
     "pairs [(label, paper ratio, our ratio)] -> (verdict, summary): agreement inside ±(RATIO_TOL − EDGE); the edge is named."
     d = [abs(o - pp) for _, pp, o in pairs]
@@ -499,7 +500,7 @@ def ratio_verdict(pairs: list[tuple]) -> tuple[str, str]:
                      f"±{EDGE:g} edge)" + (f", ON THE EDGE: {', '.join(on_edge)}" if on_edge else '') +
                      f", {sum(same)} of {len(pairs)} on the paper's side of the 1 ± {RATIO_TOL:g} band (below, inside or above it)")
 
-
+# %% ../../nbs/51_p000.ipynb #ad3d0367
 HYBRID_UNKNOWN = ("the paper's CNN+Linformer cannot be known (the authors' code has only an empty stub; the text's C' = d model "
                   "misses its 4M parameters): a miss refutes our versions, not the paper's model")
 
@@ -508,7 +509,7 @@ def unknown_hybrid(verdict: str) -> tuple[str, str]:
     "A verdict on the CNN+Linformer hybrid, whose architecture the paper leaves unknown: refuted becomes partly; (verdict, what the reason adds)."
     return ('partly', f"; the evidence alone reads refuted, but {HYBRID_UNKNOWN}") if verdict == 'refuted' else (verdict, '')
 
-
+# %% ../../nbs/51_p000.ipynb #d2bdba3b
 def timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str, str]:
     "A timing verdict, capped at partly where the evidence cannot refute; and what was timed, in words."
     notes = ['timed: ' + ', '.join(f"{k} ({ROW[k].variant})" for k in keys)]
@@ -520,7 +521,7 @@ def timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str
         notes.append(f"the evidence alone reads refuted, but it cannot refute: {' and '.join(cant)}")
     return verdict, '; '.join(notes)
 
-
+# %% ../../nbs/51_p000.ipynb #bdc09752
 def speed_claim(cid: str, text: str, where: str, pv: str, ours: str, verdict: str, reason: str, hardware: str) -> Claim:
     "A claim the paper timed on its V100 (the policy leaves it 'not run' when we timed only on a CPU)."
     return Claim(cid, '000', text, where, pv, ours, verdict, reason, kind='speed', paper_device=PAPER_DEVICE, our_device=hardware)
@@ -531,7 +532,7 @@ def paper_gaps(paper: pd.DataFrame, families: tuple = ('nystrom', 'performer')) 
     full = paper[paper.family == 'full'].set_index('P').top1_pct
     return {(p, f): full[p] - paper[(paper.P == p) & (paper.family == f)].top1_pct.max() for p in ALL_P for f in families}
 
-
+# %% ../../nbs/51_p000.ipynb #19a69ffa
 def claim_gap(E: Evidence) -> Claim:
     "Nyströmformer and Performer stay within about 1–1.5 points of full attention (abstract, §5.4): full minus the best text-variant configuration, per trained P."
     cid, text, where = '000-nystrom-performer-gap', 'Nyströmformer and Performer stay within about 1–1.5 points top-1 of full attention', 'abstract; §5.4; Tables 2–4'
@@ -672,7 +673,7 @@ def both(*verdicts: str) -> str:
     "The verdict of a claim that is the conjunction of parts: refuted when any part is, reproduced when every part is, else partly."
     return 'refuted' if 'refuted' in verdicts else 'reproduced' if set(verdicts) == {'reproduced'} else 'partly'
 
-
+# %% ../../nbs/51_p000.ipynb #217f8cb7
 def cifar_baseline(cid: str, records: list[dict], top1: float, top5: float, profile: str = '') -> Claim:
     "§5.2's CIFAR-10 baseline (`top1` / `top5`, last epoch) from finished full-attention CIFAR runs: judged on the code's model if it ran, else the text's."
     by = {p: [r for r in records if r['preset'] == p] for p in ('000_cifar', '000_cifar_papertext')}
@@ -738,7 +739,7 @@ CLAIM_KINDS = {**{f'000-epoch-time-{f}': dict(kind='speed', paper_device=PAPER_D
                   ('linformer', 'performer', 'nystrom', 'hybrid')},
                '000-linformer-cheapest-epoch': dict(kind='speed', paper_device=PAPER_DEVICE)}
 
-
+# %% ../../nbs/51_p000.ipynb #3fb263a8
 def judge_campaign(records: list[dict], paper_dir) -> list:
     "Claims of 000 judged from `paper`-profile records: §5.2's CIFAR-10 baseline after the paper's 50 epochs."
     text = load_paper_tables('000', paper_dir)['text'].set_index('quantity').value
@@ -808,12 +809,12 @@ def cost_vs_paper(cost: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     d['below_floor'] = d.paper_gflops < d.floor_gmacs - 0.005
     return d
 
-
+# %% ../../nbs/51_p000.ipynb #61eb9401
 def reductions(d: pd.DataFrame, col: str, fam: str) -> list[float]:
     "Per P of Tables 2–7: % less `col` for family `fam`'s cheapest row than for full attention."
     return [100 * (1 - d[(d.P == p) & (d.family == fam)][col].min() / d[(d.P == p) & (d.family == 'full')][col].iloc[0]) for p in ALL_P]
 
-
+# %% ../../nbs/51_p000.ipynb #1770b3c5
 def claim_gflops_reduction(E: Evidence, convention: str) -> Claim:
     "17–31 % fewer GFLOPs for Nyströmformer / Performer (abstract): the largest reduction per P, every operation counted ('all') or as ptflops counts."
     ptf = convention == 'ptflops'
@@ -915,14 +916,14 @@ def hardware_of(d: pd.DataFrame) -> str:
     "The hardware a measured table names ('unknown hardware' for tables saved without it)."
     return str(d['hardware'].iloc[0]) if 'hardware' in d and len(d) else 'unknown hardware'
 
-
+# %% ../../nbs/51_p000.ipynb #c930eb45
 def memory_method(hw: str) -> str:
     "How our memory figures were taken on `hw`, in words."
     return (f"max_memory_allocated of one AdamW training step on {hw}" if is_gpu(hw) else
             f"exact tensor bytes of one AdamW training step ({hw}: attention with dropout runs PyTorch's math path and "
             "stores its L × L matrices, as the authors' explicit softmax did)")
 
-
+# %% ../../nbs/51_p000.ipynb #ddfc1b9f
 def claim_memory(E: Evidence, p: int, fam: str) -> Claim:
     "Training memory of `fam` relative to full attention at patch size `p`, for §5.4's configurations (Linformer k = 64, Performer m = 32, Nyström m = 32, the hybrid)."
     cid, text = f'000-memory-p{p}-{fam}', f'{FAM[fam]} training memory relative to full attention at P = {p} (N = {(160 // p) ** 2})'
@@ -1012,7 +1013,7 @@ def scaling_fit(d: pd.DataFrame) -> tuple[np.ndarray, float]:
     c = np.polyfit(L, d.slope_mb.to_numpy(), 2)
     return c, float(100 * np.max(np.abs(np.polyval(c, L) - d.slope_mb) / d.slope_mb))
 
-
+# %% ../../nbs/51_p000.ipynb #bb514c63
 def _memory_at(ok: pd.DataFrame, n: int) -> dict[str, tuple]:  # the `memory_scaling` points on their batch line
     "Per mechanism whose memory per image is quadratic in N: GB at N = `n`, batches 64 and 256, and the fit's residual (%)."
     need = {}
@@ -1067,7 +1068,7 @@ def span(s: pd.Series) -> str:
     lo, hi = f"{s.min():.2f}", f"{s.max():.2f}"
     return lo if lo == hi else f"{lo}–{hi}"
 
-
+# %% ../../nbs/51_p000.ipynb #fbdfa416
 def timing_vs_paper(timing: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     "Our side-by-side epoch times beside the paper's, each as a ratio to full attention at the same P."
     d = timing.copy()
@@ -1076,14 +1077,14 @@ def timing_vs_paper(timing: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     d['paper_vs_full'] = d.paper_epoch_s / d.P.map(paper[paper.family == 'full'].set_index('P').epoch_s)
     return d
 
-
+# %% ../../nbs/51_p000.ipynb #7c0280ca
 def _timed(E: Evidence) -> tuple[pd.DataFrame, str, str]:
     "The timing beside the paper's, the hardware, and how it was timed, in words."
     t = E.results.tables['timing']
     return (timing_vs_paper(t, E.paper), hardware_of(t),
             f"side-by-side timing on {hardware_of(t)}, median of {int(t.blocks.min())} block(s) of batch {int(t.batch.min())}")
 
-
+# %% ../../nbs/51_p000.ipynb #6e7fb685
 def claim_epoch_time(E: Evidence, fam: str) -> Claim:
     "Epoch time of `fam` relative to full attention, P = 8, 10, 16 (§5.4, Figure 3), against the paper's ratios."
     cid, text, where = f'000-epoch-time-{fam}', f'{FAM[fam]} epoch time relative to full attention (train + eval), P = 8, 10, 16', '§5.4; Tables 2–7 (epoch time); Figure 3'

@@ -54,7 +54,7 @@ RECIPES = {  # DeiT's recipe beyond the optimiser: augmentation pipeline, model 
 }
 TRAIN = dict(optimizer='adamw', weight_decay=0.05, schedule='cosine', label_smoothing=0.1)  # DeiT's optimiser settings
 
-
+# %% ../../nbs/52_p001.ipynb #a7f58521
 @dataclass(frozen=True)
 class Settings:
     "What one profile of paper 001 trains and measures."
@@ -82,7 +82,7 @@ class Settings:
     speed: dict  # Tables 2 and 3 throughput: depth, batch, blocks (round-robin rounds)
     focus_images: int  # Fig. 3: correct and misclassified images shown
 
-
+# %% ../../nbs/52_p001.ipynb #c3298657
 PROFILES = {
     'smoke': Settings('deit', depth=2, epochs=1, seeds=(0,), noise_seeds=(), confirm=(), confirm_seeds=(), source='sample',
                      train_subset=None, test_subset=None, batch_size=50, lr=5e-4, warmup=0.25, msa_heads=(3, 48),
@@ -128,7 +128,7 @@ def profile(
 BASELINE = 'softmax/H=3'  # DeiT-Tiny's own attention
 HYDRA_ALL = 'hydra/cosine'  # Hydra in every layer: Tables 1/5's cosine row, Fig. 2's MLA at H = D, Fig. 4's n = L
 
-
+# %% ../../nbs/52_p001.ipynb #83e377f0
 @dataclass(frozen=True)
 class Grid:
     "The configurations a profile trains, and the table cells that share their runs."
@@ -140,7 +140,7 @@ class Grid:
         "The configuration that computes cell `key`."
         return self.alias.get(key, key)
 
-
+# %% ../../nbs/52_p001.ipynb #0f5730fb
 def grid(P: Settings) -> Grid:
     "Every configuration of profile `P`: Fig. 2, then Tables 1 and 5, then Fig. 4."
     configs, alias, layersets = {}, {}, {}
@@ -181,12 +181,12 @@ def recipe(P: Settings) -> dict:
     "The profile's recipe: augmentation `pipeline`, `model` and `train` options."
     return RECIPES[P.recipe]
 
-
+# %% ../../nbs/52_p001.ipynb #5891692d
 def train_options(P: Settings) -> dict:
     "The TrainConfig options of every run of the profile."
     return dict(epochs=P.epochs, batch_size=P.batch_size, lr=P.lr, warmup_epochs=P.warmup, **TRAIN, **recipe(P)['train'])
 
-
+# %% ../../nbs/52_p001.ipynb #c91a5338
 def run_spec(P: Settings, profile_name: str, G: Grid, key: str, seed: int) -> RunSpec:
     "The run of configuration `key` (of grid `G`) with `seed`."
     R = recipe(P)
@@ -197,7 +197,7 @@ def run_spec(P: Settings, profile_name: str, G: Grid, key: str, seed: int) -> Ru
                    test_subset=P.test_subset, measure=False, tags=dict(key=key),
                    keep_weights=key == G.focus and seed == P.seeds[0])
 
-
+# %% ../../nbs/52_p001.ipynb #27885b2b
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 001, in the order the notebook runs them."
     P = profile(profile_name, **overrides)
@@ -229,7 +229,7 @@ def throughput_changes(table: int, row: str) -> Callable:
         return [100 * (a / b - 1) for a, b in zip(ref, ts)]  # throughput is inverse time, paired by round
     return values
 
-
+# %% ../../nbs/52_p001.ipynb #17069e8d
 _T = lambda table, method, layers='': dict(table=table, method=method, layers_replaced=layers)  # a row of 001_tables.csv
 HEADLINE = [  # DeiT-B's main numbers: Table 2 (224 px), Table 3 (384 px), Table 4 (attention's share of compute)
     *[Headline(f"DeiT-B 224 px, {lab}: ImageNet-1k top-1 % (Table 2)", '001-imagenet-accuracies', Source('tables', _T(2, m, n), 'top1_pct'))
@@ -260,7 +260,7 @@ departures = None  # the shared departures only
 # %% ../../nbs/52_p001.ipynb #7afc7fa6
 T224, D768, L12 = 197, 768, 12  # DeiT-B (ViT-B/16) at 224 px: tokens, width, layers
 
-
+# %% ../../nbs/52_p001.ipynb #8cced606
 def deit_b(
     size: int | tuple = 224,  # image size in px, or (height, width)
     **kw,  # create_model overrides: attention, heads, layout_options, depth, ...
@@ -268,7 +268,7 @@ def deit_b(
     "DeiT-B on PyTorch's `meta` device: shapes only, for `count_flops`."
     with torch.device('meta'): return create_model('deit_base', img_size=size, **kw)
 
-
+# %% ../../nbs/52_p001.ipynb #eabec6a0
 def blocks_only(c) -> float:
     "MACs of the transformer blocks alone (a `count_flops` result less patch embedding and head): Table 4's total above 224 px."
     return c.total - c.macs['patch_embed'] - c.macs['head']
@@ -290,7 +290,7 @@ def table4_costs(sizes: tuple) -> pd.DataFrame:  # image sizes in px
                          local2d_attn_pct=100 * loc.attention / blocks_only(loc)))
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/52_p001.ipynb #038dd307
 def table4_vs_paper(
     ours: pd.DataFrame,  # `table4_costs`
     paper: pd.DataFrame,  # data/paper/001_table4.csv
@@ -318,7 +318,7 @@ class MultiheadLinearBroadcast(MultiheadLinear):
         kv = (k.unsqueeze(-1) * v.unsqueeze(-2)).sum(-3)  # sum_t phi(K_h)^t (outer) V_h^t
         return torch.einsum('bhnd,bhde->bhne', q, kv)
 
-
+# %% ../../nbs/52_p001.ipynb #569c2584
 MEMORY_VARIANTS = {  # name -> attention layer of width D with H heads
     'MSA explicit': lambda D, H: build_attention('softmax', D, H, fused=False),  # scores, softmax, product (timm in 2022)
     'MSA fused SDPA': lambda D, H: build_attention('softmax', D, H, fused=True),
@@ -326,7 +326,7 @@ MEMORY_VARIANTS = {  # name -> attention layer of width D with H heads
     'MLA broadcast': lambda D, H: MultiheadLinearBroadcast(D, H, normalize='global'),
 }
 
-
+# %% ../../nbs/52_p001.ipynb #4d3c5633
 def layer_memory(
     module: nn.Module,  # one attention layer
     T: int = T224,  # tokens
@@ -340,7 +340,7 @@ def layer_memory(
         out.sum().backward()
     return saved, mem.peak
 
-
+# %% ../../nbs/52_p001.ipynb #4d9d656a
 def memory_sweep(
     heads: tuple,  # head counts (each must divide D)
     T: int = T224,  # tokens
@@ -357,12 +357,12 @@ def memory_sweep(
                              train_mb_per_image=(depth * saved + peak - saved) / 2**20))
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/52_p001.ipynb #e7599e93
 def attention_gmacs(H: int) -> tuple[float, float]:  # heads (dividing 768)
     "GMACs per image of DeiT-B's 12 attention operations with H heads: softmax (MSA), multi-head linear (MLA)."
     return tuple(count_flops(deit_b(heads=H, attention=a)).attention / 1e9 for a in ('softmax', 'multihead_linear'))
 
-
+# %% ../../nbs/52_p001.ipynb #8125e261
 def head_costs(heads: tuple) -> pd.DataFrame:  # head counts dividing 768
     "`memory_sweep` on DeiT-B's shape, with each variant's attention GMACs per image (`attention_gmacs`)."
     macs = {H: attention_gmacs(H) for H in heads}
@@ -377,22 +377,22 @@ TIMED_ROWS = {  # table -> (image size in px, its rows: (method, Hydra layers of
 }
 ATTENTION_OF = {'Standard Attention': 'softmax', 'AFT-Simple': 'aft_simple', 'PolyNL': 'polynl'}  # a method in every layer
 
-
+# %% ../../nbs/52_p001.ipynb #74ea3f14
 def row_label(method: str, layers=None) -> str:  # layers: Hydra layers (None/NaN: every layer, another method)
     "A row of Tables 2 and 3, as the notebook and the judge name it: 'AFT-Simple', 'Hydra (2 layers)'."
     return method if layers is None or layers != layers else f'{method} ({int(layers)} layers)'
 
-
+# %% ../../nbs/52_p001.ipynb #f5fdecfc
 def scaled_layers(n: int, depth: int) -> int:  # n of 12 layers; the model's depth
     "Hydra's n of 12 layers in a `depth`-layer model (at least one, when n > 0)."
     return 0 if n == 0 else max(1, min(depth, round(n * depth / 12)))
 
-
+# %% ../../nbs/52_p001.ipynb #aa00f0f3
 def row_model(method: str, n: int | None = None, where: str = 'back') -> dict:  # n: Hydra layers; where: Fig. 4 strategy
     "create_model overrides of a row: the method in every layer, or Hydra in `n` layers chosen by `where`."
     return dict(attention=ATTENTION_OF[method]) if method in ATTENTION_OF else dict(attention=f'hydra_{where}', layout_options=dict(n=n))
 
-
+# %% ../../nbs/52_p001.ipynb #27ba6ba5
 def flops_table() -> pd.DataFrame:
     "GMACs of DeiT-B at 224 px (full model) of each method in every layer and of Hydra in n = 1..12 layers."
     rows = [dict(row=m, method=m, layers=None, gmacs=count_flops(deit_b(**row_model(m))).gmacs) for m in ATTENTION_OF]
@@ -402,7 +402,7 @@ def flops_table() -> pd.DataFrame:
         rows.append(dict(row=row_label('Hydra', n), method='Hydra', layers=n, gmacs=per['back']))
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/52_p001.ipynb #a1eba896
 def time_rows(
     depth: int,  # layers of the timed DeiT-B shape
     batch: int,  # images per forward pass
@@ -429,7 +429,7 @@ def time_rows(
                      seconds=s, hardware=hardware) for m, n in rows for i, s in enumerate(times[row_label(m, n)])]
     return pd.DataFrame(out)
 
-
+# %% ../../nbs/52_p001.ipynb #68f8fbb2
 def speed_changes(timed: pd.DataFrame) -> pd.DataFrame:  # `time_rows`
     "Each row's throughput (images/s, median), its change (%) against standard attention in the same rounds, and that change's noise."
     out = []
@@ -468,7 +468,7 @@ def class_token_focus(
         focus = hydra_token_focus(q, k, v, g, index=0, kernel=attn.kernel_name)
         return focus, (cap['out'][:, 0] * g).sum(-1), pred
 
-
+# %% ../../nbs/52_p001.ipynb #74a18858
 def focus_gap(focus: Tensor, total: Tensor) -> float:
     "Largest gap between eq. 15's sum of the contributions and the projected output, relative to the largest output."
     return ((focus.sum(1) - total).abs().max() / total.abs().max().clamp_min(1e-12)).item()
@@ -498,7 +498,7 @@ def judge_analytic(paper_dir=None) -> list:
     claims.append(_table3_flops(counted, paper_dir))
     return claims
 
-
+# %% ../../nbs/52_p001.ipynb #f87884b5
 def _table3_flops(counted, paper_dir) -> 'Claim':
     "Table 3's GFLOPs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers, against our count."
     import csv
@@ -524,7 +524,7 @@ KERNEL_KEYS = {  # Table 1/5 kernel names -> the configuration that trains it (T
     'Tanh-L2 + LN': 'hydra/tanh_l2_ln', 'Tanh-Softmax': 'hydra/tanh_softmax', 'Tanh Softmax': 'hydra/tanh_softmax',
     'Sigmoid-Softmax': 'aft_simple', 'Sigmoid Softmax': 'aft_simple', 'L1 Normalization': 'hydra/l1'}
 
-
+# %% ../../nbs/52_p001.ipynb #a497e3de
 def canonical(key: str, depth: int) -> str:  # a table cell, e.g. 'mla_global/H=192'; the model's layers
     "The configuration that computes cell `key` in a `depth`-layer model (the run `grid` shares it with)."
     if key == f'mla_global/H={DIM}': return HYDRA_ALL
@@ -605,33 +605,33 @@ LOCAL_TOL_PTS = 0.5  # "4% fewer FLOPs than local window attention": a whole num
 FOCUS_TOL = 1e-3  # eq. 15: the contributions add up to the output up to float32 rounding
 SPEED_FACTOR = 2.0  # a throughput change is reproduced within a factor of 2 of the paper's (or within K_OK timing noise)
 
-
+# %% ../../nbs/52_p001.ipynb #c1b7628a
 def effect(z: float) -> str:  # a claimed positive difference, in noise units
     "'reproduced' beyond +K_OK, 'refuted' beyond -K_OK, else 'partly'."
     return 'reproduced' if z > K_OK else 'refuted' if z < -K_OK else 'partly'
 
-
+# %% ../../nbs/52_p001.ipynb #55b48387
 def same(z: float) -> str:  # a claimed absence of difference, in noise units
     "'reproduced' within ±K_OK, 'refuted' beyond ±K_BAD, else 'partly'."
     return 'reproduced' if abs(z) <= K_OK else 'refuted' if abs(z) > K_BAD else 'partly'
 
-
+# %% ../../nbs/52_p001.ipynb #a4e3a5c8
 def reading(d: float, s: float) -> str:  # a difference and its noise, in points
     "A difference in points and in noise units, in words."
     return f'{d:+.2f} points = {d / s:+.1f} noise units (1 unit = {s:.2f} points)'
 
-
+# %% ../../nbs/52_p001.ipynb #150c43a6
 def paper_number(text: pd.DataFrame, cid: str) -> float:  # data/paper/001_text.csv; a claim_id such as '001_c13'
     "A number the paper states in its text."
     return float(text.set_index('claim_id').loc[cid, 'value'])
 
-
+# %% ../../nbs/52_p001.ipynb #097c7932
 def claim(cid: str, claim: str, where: str, paper_value: str, ours: str, verdict: str, reason: str, seeds: int = 0,
           kind: str = 'accuracy', **kw) -> Claim:
     "A claim of paper 001 (`cid` without the '001-' prefix)."
     return Claim(f'001-{cid}', '001', claim, where, paper_value, ours, verdict, reason, seeds, kind, **kw)
 
-
+# %% ../../nbs/52_p001.ipynb #2c0164c5
 def missing(name: str) -> str:  # a table or values name
     "Why a claim is not run: the notebook did not save `name` at this profile."
     return (f"no '{name}' saved at this profile: run nbs/experiments/001_hydra.ipynb at it (the cell that computes it "
@@ -672,7 +672,7 @@ def kernel_rows(S: Scores, tables: pd.DataFrame, table: int) -> pd.DataFrame:  #
     t['ours'] = [S.mean(r) for r in t.run]
     return t.dropna(subset=['ours']).drop_duplicates('run')
 
-
+# %% ../../nbs/52_p001.ipynb #d2e2ba8f
 def _cosine_best(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
     "Tables 1 and 5: cosine similarity is the best Hydra kernel (against the other kernel it beats least clearly)."
     c = ('kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5',
@@ -687,7 +687,7 @@ def _cosine_best(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Tab
                  effect(S.z(HYDRA_ALL, worst)), f'cosine minus {name[worst]} (the most significant other kernel): '
                  f'{reading(*S.diff(HYDRA_ALL, worst))}; {S.setup}', S.seeds(HYDRA_ALL, worst))
 
-
+# %% ../../nbs/52_p001.ipynb #c72ffeed
 def _kernel_ranking(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
     "Table 5's order of the Hydra kernels: the rank correlation with ours, and the pairs ordered as the paper or reversed."
     c = ('kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5',
@@ -732,12 +732,12 @@ def analogue(method: str, layers, depth: int) -> str:  # a Table 2 row (layers: 
     if method != 'Hydra': return {'Standard Attention': BASELINE, 'AFT-Simple': 'aft_simple', 'PolyNL': 'polynl'}[method]
     return canonical(f'hydra_back/n={scaled_layers(int(layers), depth)}', depth)
 
-
+# %% ../../nbs/52_p001.ipynb #2edbcc74
 def layout_counts(S: Scores, where: str) -> list[int]:  # 'back', 'front' or 'interleave'
     "The replaced-layer counts 0 < n < depth that layout `where` trained itself (aliased counts are the other layout's runs)."
     return [n for n in range(1, S.depth) if f'hydra_{where}/n={n}' in S.accs]
 
-
+# %% ../../nbs/52_p001.ipynb #2633e3d7
 def judge_layers(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # data/paper/001_{tables,text}.csv
     "Fig. 4 / Table 2: back beats front, interleaving is like the back, a few back layers improve, up to 8 of 12 do not drop."
     t2 = tables[tables.table == 2]
@@ -818,7 +818,7 @@ def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Clai
                  + budget + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
                  'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', kind='exact')
 
-
+# %% ../../nbs/52_p001.ipynb #707c2a93
 def _attention_macs(mem: pd.DataFrame | None) -> Claim:  # `head_costs` (None: not saved)
     "Eqs. 6 and 8: MSA's attention MACs do not depend on H, MLA's fall as 1/H and exceed MSA's where D/H > T."
     c = ('fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
@@ -930,7 +930,7 @@ def judge_changes(ours: list[float], paper: list[float], noise: list[float]) -> 
     opposite = any(o * p < 0 and abs(o) > K_OK * n for o, p, n in zip(ours, paper, noise))
     return 'reproduced' if close else 'refuted' if opposite else 'partly'
 
-
+# %% ../../nbs/52_p001.ipynb #20f01900
 def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # `time_rows`
     "Tables 2 and 3: throughput gains of each row on a V100; §1: Hydra's gains of 10-27 % by image size."
     def paper_changes(table):
@@ -988,7 +988,7 @@ def judge_focus(fig3: dict | None) -> list[Claim]:  # values 'fig3': images, gap
                   f"eq. 15 sum checked on the {fig3['model']} model (tolerance {FOCUS_TOL:g}); the maps in "
                   'fig3_token_focus.png are pictures, not judged', 1, kind='exact')]
 
-
+# %% ../../nbs/52_p001.ipynb #0aa009b4
 def judge_imagenet(S: Scores, tables: pd.DataFrame) -> list[Claim]:
     "Tables 2 and 3's ImageNet accuracies: never run (DeiT-B on ImageNet-1k is out of reach)."
     pa = tables[tables.table.isin([2, 3])]

@@ -45,7 +45,7 @@ KERNELS = ('relu', 'softmax')
 DATASETS = ('mnist', 'cifar10')
 TRAIN = dict(batch_size=128, optimizer='adamw', lr=1e-3, weight_decay=1e-4, schedule='constant')  # 50 epochs in the paper
 
-
+# %% ../../nbs/53_p002.ipynb #9bcab56a
 @dataclass(frozen=True)
 class Settings:
     "What one profile of paper 002 trains and measures (per-dataset values are dicts keyed by dataset)."
@@ -62,7 +62,7 @@ class Settings:
     speed_steps: int = 5  # timed steps per configuration in the speed tables
     synthetic: dict = field(default_factory=dict)  # the 224 px efficiency study (Table 3): batch, steps, img, patch, m
 
-
+# %% ../../nbs/53_p002.ipynb #4dc27fe9
 PROFILES = {
     'smoke': Settings(layouts=('all_standard', 'intertwined'), kernels=('relu',), m_values=dict(mnist=[16], cifar10=[16]),
                      epochs=dict(mnist=1, cifar10=1), source='sample', measure=False, speed_steps=1,
@@ -89,7 +89,7 @@ def preset_of(dataset: str) -> str:
     "The model preset (and augmentation pipeline) of a dataset."
     return '002_mnist' if dataset == 'mnist' else '002_cifar'
 
-
+# %% ../../nbs/53_p002.ipynb #8caf18ec
 def run_spec(P: Settings, profile_name: str, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
     "One run of paper 002."
     hybrid = layout != 'all_standard'
@@ -100,7 +100,7 @@ def run_spec(P: Settings, profile_name: str, dataset: str, layout: str, kernel: 
                    measure=P.measure, train_subset=(P.train_subset or {}).get(dataset),
                    tags=dict(layout=layout, kernel=kernel if hybrid else '', m=m if hybrid else ''))
 
-
+# %% ../../nbs/53_p002.ipynb #98bc2d06
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 002, in the order the notebook runs them."
     P = profile(profile_name, **overrides)
@@ -127,7 +127,7 @@ CLAIM_KINDS = {**{f'002-{ds}-{c}': dict(kind='speed', paper_device=SMALL_DEVICE)
 TEST_IMAGES = {'mnist': 10000, 'cifar10': 10000}
 _EVAL = "the paper evaluated on augmented test images, we on the clean test set"
 
-
+# %% ../../nbs/53_p002.ipynb #6d1f9907
 def _paper_acc(paper_tables: dict, ds: str) -> dict[tuple, float]:
     "The paper's last-epoch test accuracy per (layout, kernel, m) of a dataset (Table 1 or 2 of `paper_tables`)."
     return {(r.model, r.kernel if isinstance(r.kernel, str) else '', int(r.m) if pd.notna(r.m) else ''):
@@ -254,7 +254,7 @@ def speed_table(
     out['infer_vs_standard'] = out.infer_ms_per_batch / base.infer_ms_per_batch
     return out
 
-
+# %% ../../nbs/53_p002.ipynb #aec4a304
 def speed_tables(P: Settings, device: torch.device | str = 'cpu') -> pd.DataFrame:
     "`speed_table` of every dataset of a profile: the baseline and every hybrid (layout × kernel × m) it trains."
     return pd.concat([speed_table(ds, [('all_standard', None, None)] + [
@@ -265,7 +265,7 @@ def speed_tables(P: Settings, device: torch.device | str = 'cpu') -> pd.DataFram
 SYNTH_LAYOUTS = ('performer_first', 'standard_first', 'intertwined', 'all_performer')  # Table 3's rows, in its order
 SYNTH_IMAGES = 10_000  # images in one synthetic epoch (data/paper/SETTINGS.md, the authors' code)
 
-
+# %% ../../nbs/53_p002.ipynb #2145c82e
 def synthetic_table(
     S: dict,  # the profile's `synthetic` field: batch, steps, img, patch, m
     device: torch.device | str = 'cpu',  # where to time
@@ -291,7 +291,7 @@ def synthetic_table(
                          infer_ms_per_batch=1e3 * t_inf.median, hardware=hardware(dev)))
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/53_p002.ipynb #81b10fbd
 def table3(syn: pd.DataFrame, paper_tables: dict) -> pd.DataFrame:
     "Our synthetic timings beside 002's Table 3, each as a ratio to its own all_standard."
     p = paper_tables['table3_synthetic'].rename(columns={'model': 'layout', 'train_epoch_s': 'paper_epoch_s',
@@ -316,21 +316,21 @@ def runs_frame(records: list[dict]) -> pd.DataFrame:
                               latency_ms_b1=r.get('latency_ms_b1'), params=r['params'], history=r['history'])
                          for r in records])
 
-
+# %% ../../nbs/53_p002.ipynb #8b62768b
 def paper_frame(paper_tables: dict) -> pd.DataFrame:
     "The paper's Tables 1 and 2 in one frame, with our column names (layout, kernel 'n/a' for the baseline, m)."
     p = pd.concat([paper_tables[PAPER_TABLE[ds][0]].assign(dataset=ds) for ds in DATASETS], ignore_index=True)
     return p.rename(columns={'model': 'layout', 'final_test_acc_pct': 'final'}).assign(
         kernel=lambda d: d.kernel.fillna('n/a').str.lower(), m=lambda d: pd.to_numeric(d.m, errors='coerce'))
 
-
+# %% ../../nbs/53_p002.ipynb #7cb5d319
 def not_run_frame(missing: list) -> pd.DataFrame:
     "The configurations of the runs `missing` (RunSpecs without a record, `effattn.experiment.missing_specs`): dataset, layout, kernel, m, seed."
     return pd.DataFrame([dict(dataset=s.dataset, layout=s.tags['layout'], kernel=s.tags['kernel'] or 'n/a',
                               m=float(s.tags['m']) if s.tags['m'] != '' else float('nan'), seed=s.seed) for s in missing],
                         columns=['dataset', 'layout', 'kernel', 'm', 'seed'])
 
-
+# %% ../../nbs/53_p002.ipynb #e2fd01dc
 def side_by_side(df: pd.DataFrame, paper: pd.DataFrame,
                  missing: list = (),  # RunSpecs of the grid without a record (records only): their rows read 'not run'
                  ) -> pd.DataFrame:
@@ -346,7 +346,7 @@ def side_by_side(df: pd.DataFrame, paper: pd.DataFrame,
     return ours.merge(p, on=keys, how='left')[keys + ['paper_final', 'final', 'final_std', 'best', 'seeds', 'runs',
                                                        'paper_epoch_s', 'epoch_s']]
 
-
+# %% ../../nbs/53_p002.ipynb #c6f564a7
 def spread_table(df: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     "Figure 1: worst / average / best final accuracy over each hybrid layout's (kernel, m) configurations, ours and the paper's."
     both = pd.concat([df.groupby(['dataset', 'layout', 'kernel', 'm'], dropna=False).final.mean().reset_index()
@@ -356,7 +356,7 @@ def spread_table(df: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([g.min().rename('worst'), g.mean().rename('average'), g.max().rename('best')], axis=1).reset_index() \
              .melt(id_vars=['source', 'dataset', 'layout'], var_name='stat', value_name='final')
 
-
+# %% ../../nbs/53_p002.ipynb #b2d0bd65
 def speed_vs_paper(speed: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     "Time per batch (training, inference) relative to all_standard, ours and the paper's (Tables 1–2), one row per value."
     p = paper.rename(columns={'epoch_s': 'train_ms_per_batch'}).assign(source='paper (M3)')
@@ -378,7 +378,7 @@ FASTER = 0.95  # a configuration counts as faster than the baseline below 95 % o
 TIE = 0.02  # two kernels' times within 2 % of each other are a tie, not a winner
 RATIO_TOL = 0.10  # a speed-up ratio within 0.10 of the paper's (e.g. 0.66 ± 0.10) is the same speed-up on other hardware
 
-
+# %% ../../nbs/53_p002.ipynb #31fd9261
 class Run(NamedTuple):
     "One finished grid run of a dataset, as the judge reads it."
     name: str  # e.g. 'mnist/intertwined/relu/m=16/seed=0'
@@ -390,7 +390,7 @@ class Run(NamedTuple):
     n_test: int  # test images
     rec: dict  # the record
 
-
+# %% ../../nbs/53_p002.ipynb #bf8a4624
 def _runs(records: list[dict], dataset: str) -> list[Run]:
     "The finished grid runs of `dataset` (a record not named as `run_spec` names its tags — an engine check — is left out)."
     out = []
@@ -405,11 +405,11 @@ def _runs(records: list[dict], dataset: str) -> list[Run]:
                        r.get('eval_images') or TEST_IMAGES[dataset], r))
     return out
 
-
+# %% ../../nbs/53_p002.ipynb #aee7b416
 class _Missing(Exception):
     "The runs or table a claim needs are not there (the message says which)."
 
-
+# %% ../../nbs/53_p002.ipynb #b8a33f00
 def _groups(runs: list[Run], metric: str | Callable[[Run], float], keep=lambda cfg: True) -> dict[tuple, list[float]]:
     """`metric` ('final' or 'early', or a function of a run) of each configuration kept, as {cfg: [value per seed]}: every
     kernel and m its own group."""
@@ -419,40 +419,40 @@ def _groups(runs: list[Run], metric: str | Callable[[Run], float], keep=lambda c
         if keep(r.cfg): out.setdefault(r.cfg, []).append(value(r))
     return out
 
-
+# %% ../../nbs/53_p002.ipynb #2f37dac5
 def _need(groups: dict, what: str) -> dict:
     "`groups`, or the reason the claim cannot be judged."
     if not groups: raise _Missing(f"no run of {what} at this profile")
     return groups
 
-
+# %% ../../nbs/53_p002.ipynb #b1a178da
 def _noise(runs: list[Run], metric: str) -> float:
     "One run's noise (points): the largest seed-to-seed std of a configuration, never below the test-set sampling error."
     if not runs: raise _Missing("no finished run of this dataset at this profile")
     return max(run_noise(v, runs[0].n_test) for v in _groups(runs, metric).values())
 
-
+# %% ../../nbs/53_p002.ipynb #5bb46730
 def _mean_se(groups: list[list[float]], noise: float) -> tuple[float, float]:
     "Mean over configurations (each the mean of its seeds) and its standard error."
     k = len(groups)
     return sum(mean_std(g)[0] for g in groups) / k, noise * math.sqrt(sum(1 / len(g) for g in groups)) / k
 
-
+# %% ../../nbs/53_p002.ipynb #1ccb59cc
 def _compare(a: list[list[float]], b: list[list[float]], noise: float) -> tuple[float, float]:
     "Difference of the mean over configurations `a` minus that over `b`, and z (the difference in standard errors)."
     (ma, sa), (mb, sb) = _mean_se(a, noise), _mean_se(b, noise)
     return ma - mb, (ma - mb) / math.hypot(sa, sb)
 
-
+# %% ../../nbs/53_p002.ipynb #809b0960
 def _signed(z: float) -> str:
     "Verdict of a claim that a difference is positive: reproduced beyond +Z standard errors, refuted beyond −Z."
     return 'reproduced' if z > Z else 'refuted' if z < -Z else 'partly'
 
-
+# %% ../../nbs/53_p002.ipynb #5212c97c
 def _label(cfg: tuple) -> str:
     return '/'.join(str(x) for x in cfg if x != '')
 
-
+# %% ../../nbs/53_p002.ipynb #f623a25d
 def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess, metric: str = 'final') -> Claim:
     "A claim judged by `assess(runs) -> (verdict, ours, reason)`; not run where runs are missing; names a run that alone decides it."
     try: verdict, ours, reason = assess(runs)
@@ -472,7 +472,7 @@ def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run],
 # %% ../../nbs/53_p002.ipynb #34e97c90
 def _is_hybrid(cfg: tuple) -> bool: return cfg != BASE
 
-
+# %% ../../nbs/53_p002.ipynb #76e85356
 def hybrids_match(runs: list[Run], paper_acc: dict, ds: str) -> Claim:
     "002 §6.1: hybrid Performer–attention ViTs match or approach the standard ViT, and the best hybrids exceed it."
     ph = [v for k, v in paper_acc.items() if k != BASE]
@@ -492,15 +492,15 @@ def hybrids_match(runs: list[Run], paper_acc: dict, ds: str) -> Claim:
                    '(best hybrids exceed it)', f'{PAPER_TABLE[ds][1]} / §6.1 / Fig. 1',
                    f"baseline {paper_acc[BASE]:.2f}%; hybrids {min(ph):.2f}–{max(ph):.2f}% (50 epochs)", runs, assess)
 
-
+# %% ../../nbs/53_p002.ipynb #1c307a67
 ORDER = ('performer_first', 'intertwined', 'standard_first')  # 002 §6.2: best on average first
 
-
+# %% ../../nbs/53_p002.ipynb #0009cf32
 def _ranked(means: dict) -> list[str]:
     "The layouts of {layout: mean accuracy}, best first."
     return sorted(means, key=lambda k: -means[k])
 
-
+# %% ../../nbs/53_p002.ipynb #c7387ce5
 def paper_placement(cfgs: list[tuple], table: dict) -> tuple[dict, bool]:
     """The paper's own layout means over the configurations `cfgs` we judged (its rows for them, from `table`; {} when a
     layout of ORDER has none), and whether those rows alone can test §6.2's order: they can when they follow it, or when
@@ -510,7 +510,7 @@ def paper_placement(cfgs: list[tuple], table: dict) -> tuple[dict, bool]:
     if len(means) < len(ORDER): return {}, True
     return means, _ranked(means) == list(ORDER) or {c for c in table if c[0] in ORDER} <= set(mine)
 
-
+# %% ../../nbs/53_p002.ipynb #db767808
 def placement(runs: list[Run], ds: str, table: dict | None = None) -> Claim:
     """002 §6.2: PerformerFirst is the best placement on average, then Intertwined, then StandardFirst. With the paper's
     `table` ({(layout, kernel, m): accuracy}), our order is set beside its own rows for the same configurations; where
@@ -547,7 +547,7 @@ def _kernel_diffs(rs: list[Run], layout: str, noise: float, kernels: tuple = KER
     a, b = [g[one][(layout, one, m)] for m in ms], [g[two][(layout, two, m)] for m in ms]
     return ms, [_compare([x], [y], noise) for x, y in zip(a, b)], _compare(a, b, noise)
 
-
+# %% ../../nbs/53_p002.ipynb #2112c263
 def kernel_beats(runs: list[Run], ds: str, layout: str, better: str, worse: str, cid: str, where: str) -> Claim:
     "002 §6.3: within `layout`, the `better` kernel beats the `worse` at every m."
     def assess(rs):
@@ -571,10 +571,10 @@ def expected_max(k: int,  # how many independent standard normals
     xs = [-10 + 20 * i / 8000 for i in range(8001)]
     return sum(x * k * phi(x) * Phi(x) ** (k - 1) for x in xs) * (20 / 8000)
 
-
+# %% ../../nbs/53_p002.ipynb #7dcc920f
 BEST_OF = ('all_performer', 'performer_first')  # 002 §6.1: the layouts whose best configurations beat the baseline
 
-
+# %% ../../nbs/53_p002.ipynb #71760eef
 def _paper_best(paper_acc: dict) -> str:
     "The paper's best configuration of each layout of BEST_OF against its baseline, in words."
     out = []
@@ -610,7 +610,7 @@ def best_beat(runs: list[Run], paper_acc: dict, ds: str) -> Claim:
 def _per_m(ms: list[int], per: list[tuple[float, float]]) -> str:
     return ', '.join(f"{m}: {d:+.2f} ({z:+.1f} SE)" for m, (d, z) in zip(ms, per))
 
-
+# %% ../../nbs/53_p002.ipynb #857999e1
 def kernel_irrelevant(runs: list[Run], ds: str, layout: str = 'intertwined') -> Claim:
     "002 §6.3: in Intertwined the two kernels give nearly identical accuracy at every m, with no consistent winner."
     def assess(rs):
@@ -626,7 +626,7 @@ def kernel_irrelevant(runs: list[Run], ds: str, layout: str = 'intertwined') -> 
     return _judged(f'002-{ds}-kernel-intertwined', f'{ds}: for Intertwined the kernel does not matter (nearly identical '
                    'accuracy at every m)', '§6.3 / Fig. 3', 'no consistent winner', runs, assess)
 
-
+# %% ../../nbs/53_p002.ipynb #883221de
 def relu_small_m(runs: list[Run], ds: str, layout: str = 'all_performer') -> Claim:
     "002 §6.3: for AllPerformer (CIFAR-10), ReLU is better at small m and softmax catches up as m grows."
     def assess(rs):
@@ -649,7 +649,7 @@ def _text_value(paper_tables: dict, quantity: str) -> float:
     t = paper_tables['text']
     return float(t[t.quantity == quantity].value.iloc[0])
 
-
+# %% ../../nbs/53_p002.ipynb #56bad471
 def m_plateau(runs: list[Run], paper_tables: dict, ds: str) -> Claim:
     "002 §6.4: accuracy plateaus beyond moderate m (no systematic change from more random features)."
     band, start = ((_text_value(paper_tables, 'mnist_test_acc_variation_across_m'), 0) if ds == 'mnist' else
@@ -688,7 +688,7 @@ def convergence(runs: list[Run], ds: str) -> Claim:
     return _judged(f'002-{ds}-convergence', f'{ds}: hybrids converge more slowly in the first epochs', '§6.5 / Fig. 5',
                    'hybrids trail early, catch up later', runs, assess, metric='early')
 
-
+# %% ../../nbs/53_p002.ipynb #4f842144
 def direction(steps: dict) -> str:
     """How many of the comparisons {layout: (difference, z)} point the way a claim that each difference is positive says,
     in words, with the 2-SE band named: a reading of the sign, which the verdict, bound to the band, does not give."""
@@ -698,7 +698,7 @@ def direction(steps: dict) -> str:
     if opp == n: return f"OUR DIRECTION IS OPPOSITE in {'all ' * (n > 1)}{n} comparison{'s' * (n > 1)} ({band})"
     return f"{n - opp} of {n} comparisons in the claim's direction ({band})"
 
-
+# %% ../../nbs/53_p002.ipynb #88f0f9c0
 def allperformer_slowest(runs: list[Run], ds: str) -> Claim:
     "002 §6.5: the fully linearised AllPerformer shows the slowest early progress of the hybrids."
     def assess(rs):
@@ -716,7 +716,7 @@ def allperformer_slowest(runs: list[Run], ds: str) -> Claim:
     return _judged(f'002-{ds}-allperformer-slowest-early', f'{ds}: AllPerformer shows the strongest early slowdown of the '
                    'hybrids', '§6.5 / Fig. 5', 'AllPerformer slowest early', runs, assess, metric='early')
 
-
+# %% ../../nbs/53_p002.ipynb #c1df0199
 def hybrid_variance(runs: list[Run], ds: str) -> Claim:
     "002 §6.1 / §8: hybrid accuracies vary across configurations (kernel, m) more than one model varies from seed to seed."
     def assess(rs):
@@ -744,7 +744,7 @@ FIG5 = ('softmax', 128)  # 002 §6.5 / Fig. 5: the kernel and m of the learning-
 LAG_SLACK = 5  # epochs: "roughly the first 10-15 epochs" is read as a lag ending at epoch 5-20, "by around 10" as by 15
 DROP_PTS = 5.0  # points: a one-epoch fall of test accuracy this far beyond the baseline's worst is an abrupt drop
 
-
+# %% ../../nbs/53_p002.ipynb #5d0b5a4d
 def _fig5(rs: list[Run]) -> tuple[list[Run], int]:
     "The baseline's runs and the softmax-kernel hybrids at Fig. 5's m (else at the largest m run), and that m."
     soft = [r for r in rs if r.cfg[1] == FIG5[0]]
@@ -754,7 +754,7 @@ def _fig5(rs: list[Run]) -> tuple[list[Run], int]:
     m = FIG5[1] if FIG5[1] in ms else max(ms)
     return [r for r in rs if r.cfg == BASE] + [r for r in soft if r.cfg[2] == m], m
 
-
+# %% ../../nbs/53_p002.ipynb #33bf9bcf
 def _curve(r: Run, key: str) -> list[float]:
     "One run's per-epoch `key` (e.g. 'test_top1'), every epoch, or the reason it is missing."
     h = r.rec.get('history') or []
@@ -762,7 +762,7 @@ def _curve(r: Run, key: str) -> list[float]:
         raise _Missing(f"{r.name} has no per-epoch {key} for each of its {r.epochs} epochs")
     return [e[key] for e in h]
 
-
+# %% ../../nbs/53_p002.ipynb #b1b34ef1
 def _fig5_judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess) -> Claim:
     "A Figure 5 claim judged on `_fig5`'s runs; at another m than Figure 5's, at most partly."
     try: sub, m = _fig5(runs)
@@ -851,12 +851,12 @@ def _paper_train_rows(paper_tables: dict, ds: str) -> str:
     per = [f"{int((g.final_train_acc_pct > base).sum())} of {len(g)} {k}" for k, g in hyb.groupby('kernel')]
     return f"{PAPER_TABLE[ds][1]}: {', '.join(per)} hybrid rows above the baseline's {base:.2f}%"
 
-
+# %% ../../nbs/53_p002.ipynb #20dfb862
 def _final_train(r: Run) -> float:
     "A run's last-epoch training top-1 (%), as logged during training."
     return _curve(r, 'train_top1')[-1]
 
-
+# %% ../../nbs/53_p002.ipynb #6b0102a9
 def _ours_train_rows(runs: list[Run]) -> str:
     "How many of our hybrid configurations (every kernel, m) end above the baseline's mean training accuracy, in words."
     base = mean_std(_groups(runs, _final_train, lambda c: c == BASE).get(BASE) or [float('nan')])[0]
@@ -896,14 +896,14 @@ def _timing(t: pd.DataFrame, train: str, infer: str) -> pd.DataFrame:
     return pd.DataFrame(dict(layout=t['layout' if 'layout' in t else 'model'], kernel=k, m=m, train=t[train],
                              infer=t[infer], hardware=t.get('hardware', ''))).reset_index(drop=True)
 
-
+# %% ../../nbs/53_p002.ipynb #14e9e482
 def _ratios(t: pd.DataFrame, col: str) -> pd.Series:
     "Each hybrid's `col` time relative to the baseline's."
     base = t[t.kernel == ''][col]
     if len(base) != 1: raise _Missing(f"the timing table has {len(base)} all_standard rows; it needs one")
     return t[t.kernel != ''][col] / base.iloc[0]
 
-
+# %% ../../nbs/53_p002.ipynb #fcd327bf
 def _kernel_pairs(t: pd.DataFrame, col: str) -> list[tuple[str, float]]:
     "ReLU time / softmax time of every (layout, m) timed with both kernels."
     out = []
@@ -912,7 +912,7 @@ def _kernel_pairs(t: pd.DataFrame, col: str) -> list[tuple[str, float]]:
         if {'relu', 'softmax'} <= set(k): out.append((lay + ('' if pd.isna(m) else f"/m={m:g}"), k['relu'] / k['softmax']))
     return out
 
-
+# %% ../../nbs/53_p002.ipynb #f01212fc
 def _timed(cid: str, claim: str, where: str, paper_value: str, device: str, assess, ours: pd.DataFrame | None,
            missing: str) -> Claim:
     "A speed claim judged by `assess(ours) -> (verdict, ours, reason)`; not run where our table is missing."
@@ -923,7 +923,7 @@ def _timed(cid: str, claim: str, where: str, paper_value: str, device: str, asse
     return Claim(cid, '002', claim, where, paper_value, text, verdict, reason, kind='speed', paper_device=device,
                  our_device=str(ours.hardware.iloc[0]))
 
-
+# %% ../../nbs/53_p002.ipynb #b7dced77
 def no_speedup(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing: str = '') -> Claim:
     "002 §6.6–§6.7: at MNIST / CIFAR-10 scale hybrids give no practical wall-clock speed-up (training time)."
     def count(t):
@@ -939,7 +939,7 @@ def no_speedup(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing:
                   '§6.6–§6.7 / Fig. 6', f"{pf} of {pn} hybrids >5 % faster per epoch ({PAPER_TABLE[ds][1]})", SMALL_DEVICE,
                   assess, ours, missing)
 
-
+# %% ../../nbs/53_p002.ipynb #47900bae
 def relu_faster(ours: pd.DataFrame | None, paper: pd.DataFrame, cols: tuple, cid: str, claim: str, where: str,
                 device: str, missing: str = '') -> Claim:
     "002 §6.6 / §7: ReLU-kernel models are faster than softmax-kernel ones at every (layout, m), in each of `cols`."
@@ -1030,7 +1030,7 @@ def _table(results: Results, name: str) -> tuple[pd.DataFrame | None, str]:
     try: return results.table(name), ''
     except KeyError as e: return None, e.args[0]
 
-
+# %% ../../nbs/53_p002.ipynb #81d1c5a0
 def accuracy_claims(runs: list[Run], paper_acc: dict, paper_tables: dict, ds: str) -> list[Claim]:
     "The accuracy claims of §6.1–§6.5 for dataset `ds`, judged from its finished grid runs."
     out = [hybrids_match(runs, paper_acc, ds), placement(runs, ds, _paper_acc(paper_tables, ds)),
@@ -1043,7 +1043,7 @@ def accuracy_claims(runs: list[Run], paper_acc: dict, paper_tables: dict, ds: st
     out += [hybrid_lag(runs, paper_tables, ds), training_stable(runs, ds)]
     return out + ([baseline_top_train(runs, paper_tables, ds)] if ds == 'cifar10' else [])
 
-
+# %% ../../nbs/53_p002.ipynb #9e7e8e49
 HYBRIDS = tuple((lay, k) for lay in LAYOUTS[1:] for k in KERNELS)  # the layout × kernel runs of one m slice of the grid
 
 
@@ -1057,7 +1057,7 @@ def complete_slices(runs: list[Run]) -> tuple[list[Run], list[int], str]:
                         for m, got in sorted(done.items()) if m not in ms)
     return [r for r in runs if r.cfg == BASE or r.cfg[2] in ms], ms, waiting
 
-
+# %% ../../nbs/53_p002.ipynb #a8dbe796
 def _rows_at(table: dict, ms: list[int]) -> str:
     "The paper's rows at the m values `ms`, in words (the context of a claim judged from those slices only)."
     return '; '.join(f"{lay} " + ' / '.join(f"{k} {table[(lay, k, m)]:.2f}" for k in KERNELS if (lay, k, m) in table)
@@ -1083,7 +1083,7 @@ def _paper_relative(records: list[dict], paper_tables: dict) -> list[Claim]:
             out.append(replace(c, profile='paper'))
     return out
 
-
+# %% ../../nbs/53_p002.ipynb #2d345b77
 EVERY_M = ('kernel-standard-first', 'kernel-performer-first', 'kernel-intertwined')  # claims that hold "at every m": one m can refute them
 AT_FIG5 = ('lag-epochs', 'stable', 'baseline-top-train')  # claims about Fig. 5's m alone, capped by `_fig5_judged`, not about the grid
 
@@ -1098,7 +1098,7 @@ def _part_of_grid(c: Claim, ms: list[int], grid: list[int]) -> Claim:
                    f"{len(grid)} values of m (m = {', '.join(map(str, grid))}); the claim is about the whole grid, so "
                    f"part of it can neither reproduce it nor refute it; {c.reason}")
 
-
+# %% ../../nbs/53_p002.ipynb #3fff5d71
 def small_speed_claims(speed: pd.DataFrame | None,  # `speed_tables` (every dataset timed), or None where it was not saved
                        paper_tables: dict, ds: str, why: str = '',  # why `speed` is missing
                        ) -> list[Claim]:
@@ -1111,7 +1111,7 @@ def small_speed_claims(speed: pd.DataFrame | None,  # `speed_tables` (every data
                     'softmax-kernel ones at every layout and m', f'§6.6 / Fig. {fig}', SMALL_DEVICE, missing)
         for col, sfx, verb, fig in (('train', '', 'train', 6), ('infer', '-inference', 'infer', 7))]
 
-
+# %% ../../nbs/53_p002.ipynb #798d5b2a
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "002's claims at `profile`, judged from its run records, its saved `speed` and `synthetic` tables and the paper's tables."
     claims = []
@@ -1130,7 +1130,7 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     if profile == Profile.paper: claims += _paper_setting(results.records, paper_tables) + _paper_relative(results.records, paper_tables)
     return claims
 
-
+# %% ../../nbs/53_p002.ipynb #22d7cecc
 def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
     "002's claims judged from the campaign's `paper`-profile records (the paper's tables from `paper_dir`): the absolute numbers and the relative claims of the complete m slices."
     tables = paper_tables('002', paper_dir)
@@ -1173,7 +1173,7 @@ def favor_stabilizer_table(
                          ours_vs_exact=rel_error(fav['ours'], exact), code_vs_exact=rel_error(fav['code'], exact)))
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/53_p002.ipynb #eb184bda
 def favor_stabilizer_record(
     spec: RunSpec,  # a softmax-kernel run of the paper profile
     checkpoint: str | Path,  # its checkpoint (a parked one, or one kept with the run)
@@ -1198,7 +1198,7 @@ def favor_departure(table: pd.DataFrame,  # `favor_stabilizer_record`'s rows (da
             f"{table.profile.iloc[0]}-profile checkpoint {run} at epoch {ep} the two estimators' outputs differ by "
             f"{r.min():.2f}–{r.max():.2f} (relative, per layer; {source}).")
 
-
+# %% ../../nbs/53_p002.ipynb #68e0ec38
 def departures(root=None) -> list[str]:
     "002's own departures for the report's `### Departures` (beside those its reasons repeat), measured from saved tables."
     from effattn.runtime import output_dirs, repo_root

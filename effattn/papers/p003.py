@@ -55,6 +55,8 @@ PAPER_TRAIN = {  # each length-1 model's own best configuration (GELU's warm-up:
     'ftheta': dict(optimizer='sgd', lr=1.7e-3, momentum=0.9, weight_decay=0.0, batch_size=128, schedule='cosine', grad_clip=1.0),
 }
 PAPER_TRAIN['mixture'] = dict(PAPER_TRAIN['ftheta'])  # 003 gives the mixture no optimiser: f_theta's (ours)
+
+# %% ../../nbs/54_p003.ipynb #e2ecb130
 GELU_WARMUP = 5.0  # §7.2.3: 5 warm-up epochs, shortened to a quarter of a run shorter than 20 epochs
 
 
@@ -63,7 +65,7 @@ def paper_train(kernel: str, epochs: int) -> dict:
     if kernel not in PAPER_TRAIN: raise ValueError(f"unknown 003 kernel {kernel!r}; choose from {list(PAPER_TRAIN)}.")
     return {**PAPER_TRAIN[kernel], **(dict(warmup_epochs=min(GELU_WARMUP, epochs / 4)) if kernel == 'gelu' else {})}
 
-
+# %% ../../nbs/54_p003.ipynb #a841f28a
 def token_model(kernel: str, features: int) -> dict:
     "create_model overrides of `003_vit` for the token-sequence Performer with `kernel` ('softmax': the ViT itself)."
     if kernel == 'softmax': return {}
@@ -89,7 +91,7 @@ class Settings:
     swap_images: int  # test images of the kernel-swap test
     swap_kernels: tuple  # attentions swapped into the trained models
 
-
+# %% ../../nbs/54_p003.ipynb #6b94e0d6
 PROFILES = {
     'smoke': Settings(kernels=('relu', 'gelu'), paper_kernels=('relu', 'elu', 'gelu'), features=64, epochs=1, seeds=(0,),
                      noise_seeds=(), source='sample', train_subset=None, test_subset=None, measure=False, early_stopping=10,
@@ -127,7 +129,7 @@ def run_spec(P: Settings, profile_name: str, design: str, kernel: str, seed: int
                    '003_vit', 'cifar10', '003_cifar', model=token_model(kernel, P.features), train={**VIT_TRAIN, **early},
                    tags=dict(design='token' if kernel != 'softmax' else 'vit', kernel=kernel), **common)
 
-
+# %% ../../nbs/54_p003.ipynb #39f074ad
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 003, in the order the notebook runs them."
     P = profile(profile_name, **overrides)
@@ -177,13 +179,13 @@ PAPER_KEYS = {'Vision Transformer (ViT)': 'vit', 'Performer-ReLU': 'relu', 'Perf
               'Performer-GeLU': 'gelu', 'Performer-ftheta': 'ftheta',  # §10.1's f_theta row: the final (MLP) f_theta of §9.4
               'Performer-ftheta mixture': 'mixture'}  # §9.3's first f_theta (typed from §9.3.3, not a row of §10.1)
 
-
+# %% ../../nbs/54_p003.ipynb #c34b1a4f
 def leading_number(s: str | float) -> float:
     "The number a printed value starts with ('6.5 (for a batch size of 64)' -> 6.5); nan if it starts with none."
     m = re.match(r'\s*([-+]?\d*\.?\d+)', str(s))
     return float(m.group(1)) if m else float('nan')
 
-
+# %% ../../nbs/54_p003.ipynb #6421604b
 def _need(tables: dict, *names: str):
     "Raise a clear error when a paper table is missing."
     for name in names:
@@ -191,7 +193,7 @@ def _need(tables: dict, *names: str):
             raise KeyError(f"paper table {name!r} missing (have {sorted(tables)}): expected data/paper/003_{name}.csv, "
                            f"read by paper_tables('003').")
 
-
+# %% ../../nbs/54_p003.ipynb #53f4d51c
 def paper_results(tables: dict,  # paper_tables('003')
                  ) -> pd.DataFrame:
     "003's results table keyed by kernel (`key`: 'vit' for the ViT), with the first other value 003 prints for each quantity."
@@ -213,12 +215,12 @@ def paper_results(tables: dict,  # paper_tables('003')
 DESIGNS = {'L1': ("003's design (CNN + length-1 sequence)", ''),  # label prefix -> (words, claim-id suffix)
            'tok': ('token-sequence Performers (003 ViT + kernel)', '-token')}
 
-
+# %% ../../nbs/54_p003.ipynb #d693faeb
 def model_label(tags: dict) -> str:
     "'ViT', 'L1 <kernel>' (003's length-1 design) or 'tok <kernel>' (a token-sequence Performer), from a run's tags."
     return 'ViT' if tags['design'] == 'vit' else f"{'L1' if tags['design'] == 'length-1' else 'tok'} {tags['kernel']}"
 
-
+# %% ../../nbs/54_p003.ipynb #2b18b75a
 def runs_frame(records: list[dict]) -> pd.DataFrame:
     "One row per run: its model label, design, kernel, seed, test top-1 (%), validation top-1 (%), epochs and cost."
     cols = ['run', 'model', 'design', 'kernel', 'seed', 'test', 'val_best', 'val_final', 'epochs', 'stopped_early',
@@ -229,7 +231,7 @@ def runs_frame(records: list[dict]) -> pd.DataFrame:
                               epoch_s=r['epoch_s'], train_images=r['train_images'], test_images=r['test_images'],
                               params=r['params'], gmacs=r['gmacs']) for r in records], columns=cols)
 
-
+# %% ../../nbs/54_p003.ipynb #6721efc5
 def accuracy_table(runs: pd.DataFrame,  # `runs_frame`
                    paper: pd.DataFrame,  # `paper_results`
                    ) -> pd.DataFrame:
@@ -252,7 +254,7 @@ def split_sizes(P: Settings) -> dict:
     return dict(train=P.train_subset or (240 if sample else 40_000), val=P.test_subset or (60 if sample else 10_000),
                 test=P.test_subset or (100 if sample else 10_000))
 
-
+# %% ../../nbs/54_p003.ipynb #2bbadbef
 @functools.lru_cache(maxsize=None)
 def _cost(preset_name: str, model_json: str):
     "The `count_flops` of a preset with JSON overrides (cached: every seed of a model costs the same)."
@@ -266,7 +268,7 @@ def model_cost(spec: RunSpec):
     "The forward cost (`effattn.flops.Cost`: GMACs per image, of which attention) of a run's model."
     return _cost(spec.preset, json.dumps(spec.model, sort_keys=True))
 
-
+# %% ../../nbs/54_p003.ipynb #430e4eb0
 def setup_table(specs: list[RunSpec],  # `specs(profile)`
                 configs: pd.DataFrame,  # paper_tables('003')['configs']
                 ) -> pd.DataFrame:
@@ -286,7 +288,7 @@ def setup_table(specs: list[RunSpec],  # `specs(profile)`
                          gmacs=round(cost.gmacs, 4), attention_gmacs=round(cost.attention / 1e9, 4)))
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/54_p003.ipynb #89a19742
 def grid_gflop(specs: list[RunSpec], P: Settings) -> float:
     "GFLOP of the whole grid if every run used its maximum epochs (training 3x, evaluation 1x the forward MACs, 2 FLOP each)."
     n = split_sizes(P)
@@ -295,7 +297,7 @@ def grid_gflop(specs: list[RunSpec], P: Settings) -> float:
 # %% ../../nbs/54_p003.ipynb #6346760d
 SWAP_COLUMNS = ['run_id', 'images', 'model', 'design', 'change', 'agreement', 'max_rel_logit_change']
 
-
+# %% ../../nbs/54_p003.ipynb #1fcc6cea
 def trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Module | None:
     "The model of `spec` with its final trained weights, in eval mode; None if the weights are not here."
     from effattn.experiment import trained_weights
@@ -306,7 +308,7 @@ def trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Modul
     m.load_state_dict(weights)
     return m.to(device).eval()
 
-
+# %% ../../nbs/54_p003.ipynb #49065ac6
 def swap_attention(model: nn.Module, name: str, device: str | torch.device = 'cpu', **opts) -> nn.Module:
     "A copy of `model` whose attention layers are `name` (built with `opts`), with the trained q/k/v and output projections."
     m = copy.deepcopy(model)
@@ -319,7 +321,7 @@ def swap_attention(model: nn.Module, name: str, device: str | torch.device = 'cp
                 setattr(parent, cname, new.to(device).eval())
     return m
 
-
+# %% ../../nbs/54_p003.ipynb #2e905aa5
 def random_qk(model: nn.Module, seed: int = 0) -> nn.Module:
     "A copy of `model` whose query and key projections are random, with the trained ones' scale."
     m = copy.deepcopy(model)
@@ -332,13 +334,13 @@ def random_qk(model: nn.Module, seed: int = 0) -> nn.Module:
                 if b is not None: b[:2 * d] = torch.randn(2 * d, generator=g).to(b) * b[:2 * d].std()
     return m
 
-
+# %% ../../nbs/54_p003.ipynb #22967110
 @torch.no_grad()
 def predict_logits(model: nn.Module, loader: Iterable) -> Tensor:
     "The model's logits on every batch of `loader` (float, on the CPU)."
     return torch.cat([model(x).float().cpu() for x, _ in loader])
 
-
+# %% ../../nbs/54_p003.ipynb #09bde58e
 def _saved_rows(saved: pd.DataFrame | None, run_id: str) -> list[dict]:
     "The rows of run `run_id` in a table saved earlier (none if there is no such table)."
     return [] if saved is None or 'run_id' not in saved else saved[saved.run_id == run_id].to_dict('records')
@@ -357,13 +359,13 @@ def trained_runs(records: list[dict],  # the runs wanted
         if (model := trained_model(s, device)) is None: rows += _saved_rows(saved, r['run_id'])
         else: yield r, s, model
 
-
+# %% ../../nbs/54_p003.ipynb #39cd96e4
 def model_attention(spec: RunSpec) -> str:
     "The attention a run's model uses."
     from effattn.presets import preset
     return {**preset(spec.preset).config, **spec.model}.get('attention', 'softmax')
 
-
+# %% ../../nbs/54_p003.ipynb #f79a97b8
 def kernel_swap(records: list[dict],  # the runs to test (the notebook: seed 0 of each)
                 specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
                 P: Settings,  # the profile: its swap_kernels and the m of the swapped-in Performers
@@ -386,7 +388,7 @@ def kernel_swap(records: list[dict],  # the runs to test (the notebook: seed 0 o
                              max_rel_logit_change=((out - base).abs().max() / base.abs().max()).item()))
     return pd.DataFrame(rows, columns=SWAP_COLUMNS)
 
-
+# %% ../../nbs/54_p003.ipynb #291a41cf
 def normalizer_table(records: list[dict],  # the runs to measure (the notebook: seed 0 of each)
                      specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
                      x: Tensor,  # a batch of test images
@@ -417,7 +419,7 @@ def confusion(records: list[dict] | dict) -> np.ndarray:
         np.add.at(cm, (np.asarray(r['test_labels']), np.asarray(r['test_predictions'])), 1)
     return cm
 
-
+# %% ../../nbs/54_p003.ipynb #101e031e
 def per_class(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
     "Precision, recall and F1 (%) and the number of test images (support) of each class."
     cm = cm.astype(float)
@@ -426,7 +428,7 @@ def per_class(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
     f1 = np.where(prec + rec > 0, 2 * prec * rec / np.maximum(prec + rec, 1e-12), 0.0)
     return pd.DataFrame(dict(cls=classes, precision=100 * prec, recall=100 * rec, f1=100 * f1, support=cm.sum(1).astype(int)))
 
-
+# %% ../../nbs/54_p003.ipynb #5bfc2692
 def pair_confusion(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
     "Every pair of classes with the % of their test images mistaken for the other, most confused first."
     n = cm.sum(1)
@@ -440,7 +442,7 @@ def speed_models(P: Settings) -> list[tuple[str, str, dict]]:
     return ([('ViT', '003_vit', {})] + [(f'tok {k}', '003_vit', token_model(k, P.features)) for k in P.kernels]
             + [(f'L1 {k}', f'003_performer_{k}', {}) for k in P.paper_kernels])
 
-
+# %% ../../nbs/54_p003.ipynb #e4d59b02
 def time_models(models: list[tuple[str, str, dict]],  # `speed_models`
                 batch: int, steps: int, blocks: int,  # images per batch; steps per timed block; blocks per model
                 device: str | torch.device = 'cpu') -> pd.DataFrame:
@@ -458,7 +460,7 @@ def time_models(models: list[tuple[str, str, dict]],  # `speed_models`
                               infer_ms_per_batch=1e3 * statistics.median(v['infer']), train_spread=spread(v['train']),
                               infer_spread=spread(v['infer'])) for k, v in times.items()])
 
-
+# %% ../../nbs/54_p003.ipynb #f55cdc36
 def speed_table(timings: pd.DataFrame,  # `time_models` (its first row: the ViT)
                 paper: pd.DataFrame,  # `paper_results`
                 batch: int, steps: int, blocks: int, hardware: str) -> pd.DataFrame:
@@ -493,7 +495,7 @@ WHERE = {'relu-beats-vit': '§10.1 table; §10.2', 'gelu-best': '§10.1 table; �
          'faster-than-vit': '§10.1 table; §10.2; §5.4', 'inference-faster-than-vit': '§10.1 table; §10.2; §4.4',
          'ftheta-outperforms': '§9.7 (against §9.5 and the §10.1 table)'}
 
-
+# %% ../../nbs/54_p003.ipynb #9947ad79
 @dataclass
 class Evidence:
     "What the accuracy claims of one profile rest on."
@@ -503,7 +505,7 @@ class Evidence:
     sigma: float  # largest seed-to-seed std (points) measured in this profile; 0 if none
     budget: str  # the training behind the numbers, in words
 
-
+# %% ../../nbs/54_p003.ipynb #ec69668b
 def evidence(results: Results) -> Evidence:
     "The accuracies of every model of `results`, grouped by model label, and the noise they carry."
     recs: dict = {}
@@ -516,18 +518,18 @@ def evidence(results: Results) -> Evidence:
               f"scored on {n_test} test images" if rs else 'no runs')
     return Evidence(accs, recs, n_test, max(sds, default=0.0), budget)
 
-
+# %% ../../nbs/54_p003.ipynb #2af62322
 def run_unit(ev: Evidence, model: str) -> float:
     "One run's noise (points) for `model`: its own seed-to-seed std or test-sampling error, at least the profile's largest std."
     return max(run_noise(ev.accs[model], ev.n_test), ev.sigma)
 
-
+# %% ../../nbs/54_p003.ipynb #a76b0b35
 def margin(ev: Evidence, a: str, b: str) -> tuple[float, float]:
     "Mean test top-1 of model `a` minus `b` (points), and the noise of that difference."
     d = mean_std(ev.accs[a])[0] - mean_std(ev.accs[b])[0]
     return d, math.sqrt(run_unit(ev, a) ** 2 / len(ev.accs[a]) + run_unit(ev, b) ** 2 / len(ev.accs[b]))
 
-
+# %% ../../nbs/54_p003.ipynb #d7da613c
 def direction(d: float, noise: float) -> tuple[str, str]:
     "(verdict, reading) of a margin `d` in the claim's direction against its `noise`."
     z = d / noise if noise > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
@@ -536,19 +538,19 @@ def direction(d: float, noise: float) -> tuple[str, str]:
     return verdict, (f"margin {d:+.2f} points = {z:+.1f} noise units ({side}; 1 unit = {noise:.2f} points, "
                      f"shown beyond ±{MARGIN_K:g})")
 
-
+# %% ../../nbs/54_p003.ipynb #6629541b
 def ours_acc(ev: Evidence, model: str) -> str:
     "A model's test top-1 as text: '43.25%', or 'mean ± std% (k seeds)'."
     if model not in ev.accs: return 'not run'
     m, sd = mean_std(ev.accs[model])
     return f"{m:.2f}%" if len(ev.accs[model]) == 1 else f"{m:.2f} ± {sd:.2f}% ({len(ev.accs[model])} seeds)"
 
-
+# %% ../../nbs/54_p003.ipynb #459ee7f9
 def seeds_of(ev: Evidence, *models: str) -> int:
     "The fewest seeds behind any of `models`."
     return min(len(ev.accs[m]) for m in models)
 
-
+# %% ../../nbs/54_p003.ipynb #c02e1c36
 def kernels_run(ev: Evidence, design: str) -> dict:
     "Mean test top-1 of each of 003's five kernels run in `design` ('L1' or 'tok')."
     return {k: mean_std(ev.accs[f'{design} {k}'])[0] for k in KERNELS if f'{design} {k}' in ev.accs}
@@ -558,12 +560,12 @@ def _paper_acc(paper: pd.DataFrame) -> dict:
     "003's accuracy (%) of each kernel key ('vit', 'relu', ...)."
     return paper.set_index('key')['accuracy_pct'].to_dict()
 
-
+# %% ../../nbs/54_p003.ipynb #8e5dcd7f
 def _claim_id(name: str, design: str) -> str:
     "A claim's id in `design`: '003-<name>' for 003's design, '003-<name>-token' for the token-sequence Performers."
     return f'003-{name}{DESIGNS[design][1]}'
 
-
+# %% ../../nbs/54_p003.ipynb #5509b59f
 def judge_relu_beats_vit(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
     "Performer-ReLU is more accurate than the ViT, in `design` ('L1' or 'tok')."
     pacc = _paper_acc(paper)
@@ -579,19 +581,19 @@ def judge_relu_beats_vit(ev: Evidence, paper: pd.DataFrame, design: str, profile
     return Claim(cid, PAPER, text, WHERE['relu-beats-vit'], pv, f"ReLU {ours_acc(ev, m)} vs ViT {ours_acc(ev, 'ViT')} ({d:+.2f})",
                  v, f"{reading}; {ev.budget}; {why}", seeds_of(ev, m, 'ViT'))
 
-
+# %% ../../nbs/54_p003.ipynb #bc8accf8
 def _one_token_note(design: str) -> str:
     "The caveat every accuracy comparison of kernels in 003's design carries."
     return ("; in this design the kernel cannot change the function (one token): a difference between rows comes from "
             "their widths, depths and optimisers" if design == 'L1' else '')
 
-
+# %% ../../nbs/54_p003.ipynb #a55b8190
 def _rival(accs: dict[str, float], kernel: str, best: bool) -> str:
     "The kernel of `accs` (kernel -> accuracy) other than `kernel` with the highest (`best`) or the lowest accuracy."
     others = {k: a for k, a in accs.items() if k != kernel}
     return (max if best else min)(others, key=others.get)
 
-
+# %% ../../nbs/54_p003.ipynb #c6244635
 def _extreme_paper_value(paper: pd.DataFrame, kernel: str, best: bool) -> str:
     "003's accuracy of `kernel` (and its other figure, where the paper gives one) beside the next best or next lowest kernel's."
     pacc, alt = _paper_acc(paper), paper.set_index('key').loc[kernel, 'accuracy_pct_alt']
@@ -621,7 +623,7 @@ def judge_extreme_kernel(ev: Evidence, paper: pd.DataFrame, design: str, kernel:
                  f"{ours_acc(ev, f'{design} {rival}')} (margin {d:+.2f})", v, f"{reading}{note}; {ev.budget}",
                  seeds_of(ev, f'{design} {kernel}', f'{design} {rival}'))
 
-
+# %% ../../nbs/54_p003.ipynb #f62e0bca
 def judge_ranking(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
     "003's kernel ranking (by its §10.1 accuracies), pair by pair, in `design`."
     pacc = _paper_acc(paper)
@@ -644,7 +646,7 @@ def judge_ranking(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) 
                  ' > '.join(f"{k} {ks[k]:.2f}%" for k in sorted(ks, key=ks.get, reverse=True)), v, reason,
                  seeds_of(ev, *[f'{design} {k}' for k in ks]))
 
-
+# %% ../../nbs/54_p003.ipynb #bd26804c
 def judge_ftheta_outperforms(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
     "§9.7: the learned-kernel Performer (f_theta) can outperform the traditional (fixed-kernel) Performers, in `design`."
     pacc = _paper_acc(paper)
@@ -699,7 +701,7 @@ def _speed_paper_value(paper: pd.DataFrame, what: str) -> str:  # 'train' (s/epo
     return '; '.join(f"{r[col] / vit[col]:.2f}× / {(r[col_alt] if not math.isnan(r[col_alt]) else r[col]) / vit[col_alt]:.2f}× {r.key}"
                      for _, r in pp.iterrows()) + f" the ViT's time {sec}"
 
-
+# %% ../../nbs/54_p003.ipynb #01cfd430
 def _speed_rows(speed: pd.DataFrame | None, design: str, profile: str) -> tuple[pd.DataFrame | None, str]:
     "The speed table's rows of `design`'s Performers and ''; or None and why there is nothing to set beside the ViT."
     if speed is None:
@@ -708,13 +710,13 @@ def _speed_rows(speed: pd.DataFrame | None, design: str, profile: str) -> tuple[
     if not len(s) or 'ViT' not in set(speed.model): return None, f"no {DESIGNS[design][0]} model timed in the {profile} profile"
     return s, ''
 
-
+# %% ../../nbs/54_p003.ipynb #5f5bd94d
 def _speed_tolerance(s: pd.DataFrame, speed: pd.DataFrame, what: str) -> dict[str, float]:
     "Each Performer's timing noise against the ViT (its spread plus the ViT's, at least `TIMING_TOL_MIN`), by model."
     vit_spread = float(speed.set_index('model').loc['ViT', f'{what}_spread'])
     return {r.model: max(TIMING_TOL_MIN, r[f'{what}_spread'] + vit_spread) for _, r in s.iterrows()}
 
-
+# %% ../../nbs/54_p003.ipynb #56b3c154
 def _speed_reason(speed: pd.DataFrame, design: str, tol: dict, faster: list, slower: list, miss: list) -> str:
     "Which Performers are faster or slower than the ViT beyond the timing noise, and how, where and what was timed."
     first = speed.iloc[0]
@@ -779,7 +781,7 @@ def _relu_records(ev: Evidence) -> list[dict]:
     "The runs of 003's Performer-ReLU that kept their test predictions."
     return [r for r in ev.records.get(CAT_DOG_MODEL, []) if 'test_predictions' in r]
 
-
+# %% ../../nbs/54_p003.ipynb #c15a74f0
 def judge_per_class(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
     "§6.5: Performer-ReLU's per-class F1 is highest on the vehicles (automobile, ship, truck) and lowest on cat and dog."
     _need(paper_tables, 'per_class')
@@ -805,7 +807,7 @@ def judge_per_class(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
                  f"vehicles' mean F1 minus cat's and dog's: {reading}; {len(recs)} run(s) of "
                  f"{int(pc.support.sum()) // len(recs)} test images; {ev.budget}", len(recs))
 
-
+# %% ../../nbs/54_p003.ipynb #c9844624
 def _rate_noise(rate: float, images: int) -> float:
     "Noise (points) of a confusion rate (%) over `images`: its sampling error, at least one image's worth."
     return max(binom_se(rate, images), 100 / max(images, 1))
@@ -838,7 +840,7 @@ def judge_cat_dog(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
               f"{len(recs)} run(s); {ev.budget}")
     return Claim(cid, PAPER, text, where, pv, ours, v, reason, len(recs))
 
-
+# %% ../../nbs/54_p003.ipynb #3f2553ac
 def judge_cifar100(paper_tables: dict) -> Claim:
     "§10.3: Performer-ReLU reaches 71.12% on CIFAR-100 (preliminary): not testable here."
     _need(paper_tables, 'text')

@@ -56,7 +56,7 @@ class Settings:
     target_s: float  # seconds one timed block aims at
     accuracy: dict  # the approximation-error study: N, heads, seeds, Performer feature counts
 
-
+# %% ../../nbs/55_p004.ipynb #9678c438
 _ACCURACY = dict(N=197, heads=8, seeds=[0, 1, 2], features=[16, 64, 256, 1024])
 PROFILES = {
     'smoke': Settings(memory_sizes=(65, 257, 1025), time_sizes=(65, 257), table_sizes=(512, 2048), flash_N=2048,
@@ -77,7 +77,7 @@ def profile(name: str, **overrides) -> Settings:
     "The settings of profile `name`, with `overrides` (Settings fields; None values are ignored)."
     return override_profile('004', PROFILES, name, **overrides)
 
-
+# %% ../../nbs/55_p004.ipynb #78403614
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "004 trains nothing: no runs (the profile is still checked)."
     profile(profile_name, **overrides)
@@ -91,7 +91,7 @@ CLAIM_KINDS = {'004-flash-speed': dict(kind='speed', paper_device='A100')}
 FAVOR_TRIALS = 10_000  # independent feature draws behind each mean
 FAVOR_Z = 3.0  # a kernel bias beyond 3 SE (for any of the few pairs) refutes unbiasedness
 
-
+# %% ../../nbs/55_p004.ipynb #202ea212
 def favor_draws(q: torch.Tensor, k: torch.Tensor,  # (P, d) float64 rows: the pairs (q_i, k_i), or one query (1, d) and keys (N, d)
                 m: int, trials: int = FAVOR_TRIALS, seed: int = 0,
                 ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -101,10 +101,10 @@ def favor_draws(q: torch.Tensor, k: torch.Tensor,  # (P, d) float64 rows: the pa
     feat = lambda x, is_q: softmax_features(x.expand(1, trials, *x.shape), omega, is_q, eps=0.0, stabilize=False)[0]
     return feat(q, True), feat(k, False)
 
-
+# %% ../../nbs/55_p004.ipynb #e35a53a1
 SCALES = (0.5, 1.0, 1.5)  # the pairs' q scale (entries N(0, s^2)); keys N(0, 1)
 
-
+# %% ../../nbs/55_p004.ipynb #92468be8
 def _kernel_z(scales, trials: int, seed: int, d: int = 16) -> list[float]:
     "Mean FAVOR+ kernel estimate minus exp(q·k/√d), in standard errors, for one random pair per scale (m = 64)."
     g = torch.Generator().manual_seed(seed)
@@ -215,12 +215,12 @@ MECHANISMS = (  # key, family, label, claimed memory order, claimed time order
 KEYS = tuple(m[0] for m in MECHANISMS)
 EXACT = ('softmax_explicit', 'softmax_fused', 'flash_blocked')
 
-
+# %% ../../nbs/55_p004.ipynb #88da0858
 def mechanisms() -> pd.DataFrame:
     "The mechanisms as a table indexed by key: family, label, claimed memory and time orders."
     return pd.DataFrame(MECHANISMS, columns=['key', 'family', 'label', 'mem_order', 'time_order']).set_index('key')
 
-
+# %% ../../nbs/55_p004.ipynb #cebf25f6
 def kernels(N: int, H: int, device: torch.device | str = 'cpu', keys: tuple | None = None, m: int = 256) -> dict:
     "Kernel functions `f(q, k, v)` at sequence length N (= 1 + s^2) for H heads, with their fixed state."
     s, keys = math.isqrt(N - 1), keys or KEYS
@@ -239,7 +239,7 @@ def kernels(N: int, H: int, device: torch.device | str = 'cpu', keys: tuple | No
            'local2d': lambda q, k, v: local2d_attention(q, k, v, 7, 'block', grid=(s, s))}
     return {k: fns[k] for k in keys}
 
-
+# %% ../../nbs/55_p004.ipynb #5e29bbce
 def qkv_on(N: int, B: int = 1, H: int = 1, device: torch.device | str = 'cpu', grad: bool = False, seed: int = 0) -> list:
     "Gaussian q, k, v of shape (B, H, N, D) on `device`."
     return [t.to(device).requires_grad_(grad) for t in random_qkv(B, H, N, D, seed=seed)]
@@ -255,7 +255,7 @@ def predict(hist: list[tuple], N: int, order: float) -> float | None:
         if v1 > 0 and v2 > 0: s = max(order, math.log(v2 / v1) / math.log(n2 / n1))
     return v2 * (N / n2) ** s
 
-
+# %% ../../nbs/55_p004.ipynb #e38f7cb1
 def one_pass(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple:
     "A closure running f(q, k, v) [+ backward] at B = H = 1, d = 64 on fixed Gaussian inputs, and the inputs."
     q, k, v = qkv_on(N, device=device, grad=backward)
@@ -264,7 +264,7 @@ def one_pass(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> 
         if backward: out.sum().backward()
     return run, (q, k, v)
 
-
+# %% ../../nbs/55_p004.ipynb #503578d9
 def measure_memory(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, float]:
     "Peak bytes (and wall seconds) of f(q, k, v) [+ backward] at B = H = 1, d = 64."
     run, _ = one_pass(fn, N, backward, device)
@@ -272,7 +272,7 @@ def measure_memory(fn, N: int, backward: bool, device: torch.device | str = 'cpu
     t0 = time.perf_counter(); peak = peak_memory(run, device)
     return peak, time.perf_counter() - t0
 
-
+# %% ../../nbs/55_p004.ipynb #87463cd1
 def memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cpu', log=print) -> list[dict]:
     "Forward and forward+backward peak of mechanism `key` over `sizes`, stopping before a predicted cap breach."
     order = {m[0]: m[3:] for m in MECHANISMS}[key]
@@ -292,7 +292,7 @@ def memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cp
         rows.append(dict(key=key, N=N, status='measured', fwd_bytes=fwd, fb_bytes=fb, fb_wall_s=wall))
     return rows
 
-
+# %% ../../nbs/55_p004.ipynb #dac04977
 def memory_scaling(P: Settings, device: torch.device | str = 'cpu', keys: tuple = KEYS, log=print) -> pd.DataFrame:
     "Every mechanism's forward and forward+backward peak over the profile's memory sizes, with N² x 4 B for comparison."
     mem = pd.DataFrame([r for key in keys for r in memory_series(key, P.memory_sizes, P, device, log)])
@@ -303,18 +303,18 @@ def memory_scaling(P: Settings, device: torch.device | str = 'cpu', keys: tuple 
     mem['fwd_matrices'], mem['fb_matrices'] = mem.fwd_bytes / mem.formula_bytes, mem.fb_bytes / mem.formula_bytes
     return mem
 
-
+# %% ../../nbs/55_p004.ipynb #a9fdf8b1
 def order_name(s: float) -> str:
     "The nearest of O(n), O(n^1.5), O(n²) to a log-log slope."
     return 'n/a' if math.isnan(s) else 'O(n)' if s < 1.25 else 'O(n^1.5)' if s < 1.75 else 'O(n²)'
 
-
+# %% ../../nbs/55_p004.ipynb #e27795c8
 def _slope(xs, ys, last: int) -> float:
     "Log-log slope (`verdict.loglog_slope`) through the last `last` points; nan for fewer than two."
     xs, ys = list(xs)[-last:], list(ys)[-last:]
     return loglog_slope(xs, ys) if len(xs) >= 2 else float('nan')
 
-
+# %% ../../nbs/55_p004.ipynb #9a22d7cc
 def memory_slopes(mem: pd.DataFrame) -> pd.DataFrame:
     "Per mechanism: log-log slopes of the forward and forward+backward peaks between the two largest sizes measured."
     meas = mem[mem.status == 'measured']
@@ -326,7 +326,7 @@ def memory_slopes(mem: pd.DataFrame) -> pd.DataFrame:
     out['stopped'] = [next(iter(mem[(mem.key == k) & (mem.status != 'measured')].status), '') for k in out.index]
     return out
 
-
+# %% ../../nbs/55_p004.ipynb #49165ac0
 def memory_arithmetic(paper_memory: pd.DataFrame) -> pd.DataFrame:
     "004's memory table beside N² operations and N² x 4 bytes (in MiB)."
     a = paper_memory[['seq_len', 'attention_ops', 'memory_fp32', 'memory_mb']].copy()
@@ -334,7 +334,7 @@ def memory_arithmetic(paper_memory: pd.DataFrame) -> pd.DataFrame:
     a['ops_match'], a['mb_match'] = a.attention_ops == a.ours_ops, (a.memory_mb - a.ours_mib).abs() < 1e-9 * a.ours_mib
     return a
 
-
+# %% ../../nbs/55_p004.ipynb #ca82988d
 def table_004(P: Settings, mem: pd.DataFrame, paper_memory: pd.DataFrame, device: torch.device | str = 'cpu',
               log=print) -> tuple[pd.DataFrame, pd.DataFrame]:
     "The exact paths measured at 004's own sizes (long rows), and 004's memory table beside them (other rows: predicted)."
@@ -362,7 +362,7 @@ class quiet_stderr:
         import os
         os.dup2(self.fd, 2); os.close(self.fd); os.close(self.null)
 
-
+# %% ../../nbs/55_p004.ipynb #a887d41a
 def allocated_total(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, int]:
     "Total bytes allocated during f (+ backward): (TensorMemory's count, the profiler's count)."
     from torch.profiler import ProfilerActivity, profile as tprofile
@@ -374,7 +374,7 @@ def allocated_total(fn, N: int, backward: bool, device: torch.device | str = 'cp
                 if e.key in ('aten::empty', 'aten::empty_strided') and e.self_cpu_memory_usage > 0)
     return tm.allocated, total
 
-
+# %% ../../nbs/55_p004.ipynb #9b36292a
 def fused_scratch(mem: pd.DataFrame, device: torch.device | str = 'cpu', max_N: int = 16385) -> pd.DataFrame:
     "Fused SDPA's hidden scratch (profiler total − TensorMemory total) at each measured N ≤ max_N; empty off the CPU."
     rows = []
@@ -395,7 +395,7 @@ def _paper_mb(cell: str) -> float:
     "The number of MB in a cell of 004's FlashAttention table ('64 MB' -> 64.0)."
     return float(re.match(r'([\d.]+)', cell).group(1))
 
-
+# %% ../../nbs/55_p004.ipynb #a15d0748
 def flash_table(tab: pd.DataFrame, P: Settings, paper_flash: pd.DataFrame, device: torch.device | str = 'cpu') -> pd.DataFrame:
     "The exact paths at 004's FlashAttention N: peaks (from `tab`), forward+backward time side by side, 004's MB."
     NF, dev = P.flash_N, torch.device(device)
@@ -418,7 +418,7 @@ def flash_table(tab: pd.DataFrame, P: Settings, paper_flash: pd.DataFrame, devic
     out['N'], out['hardware'] = NF, hardware(dev)
     return out
 
-
+# %% ../../nbs/55_p004.ipynb #007f9a2e
 def identical_outputs(N: int, device: torch.device | str = 'cpu') -> pd.DataFrame:
     "Outputs and gradients of the exact paths against float64 exact attention, and against the explicit path."
     fns, rows = kernels(N, 1, device, keys=EXACT), []
@@ -446,7 +446,7 @@ def memory_need(mem: pd.DataFrame, key: str, N: int, BH: int) -> float:
     exact = [b for n, b in h if n == N]
     return BH * (exact[0] if exact else predict(h, N, mechanisms().mem_order[key]) or 0)
 
-
+# %% ../../nbs/55_p004.ipynb #1e8819ab
 def time_scaling(P: Settings, mem: pd.DataFrame, device: torch.device | str = 'cpu', keys: tuple = KEYS,
                  log=print) -> tuple[pd.DataFrame, dict]:
     "Forward+backward ms per call of every mechanism over the profile's time sizes (round-robin blocks), and where each stopped."
@@ -488,7 +488,7 @@ def time_scaling(P: Settings, mem: pd.DataFrame, device: torch.device | str = 'c
     tim['B'], tim['H'], tim['hardware'] = B, H, hardware(dev)
     return tim, stopped
 
-
+# %% ../../nbs/55_p004.ipynb #f0766804
 def crossover(tim: pd.DataFrame, key: str) -> tuple[str, float]:
     "The smallest N from which `key` stays faster than fused softmax (log-log interpolation), as text and number."
     ref = tim[tim.key == 'softmax_fused'].set_index('N').ms
@@ -501,10 +501,10 @@ def crossover(tim: pd.DataFrame, key: str) -> tuple[str, float]:
     n = math.exp(math.log(n1) + math.log(r1) / (math.log(r1) - math.log(r2)) * (math.log(n2) - math.log(n1)))
     return f'~{n:.0f}', n
 
-
+# %% ../../nbs/55_p004.ipynb #d0916d42
 TIME_POINTS = 3  # a time slope is fitted through the three largest sizes: two would follow one noisy timing
 
-
+# %% ../../nbs/55_p004.ipynb #2e94b72e
 def crossover_table(tim: pd.DataFrame, stopped: dict | None = None) -> pd.DataFrame:
     "Per mechanism: time slope (three largest N), its order, where it becomes faster than fused softmax, where it stopped."
     M, ref = mechanisms(), tim[tim.key == 'softmax_fused'].set_index('N').ms
@@ -521,7 +521,7 @@ def crossover_table(tim: pd.DataFrame, stopped: dict | None = None) -> pd.DataFr
 # %% ../../nbs/55_p004.ipynb #2a4ef32d
 FAMILIES = ('random, soft', 'random', 'random, sharp', 'local', 'clustered')
 
-
+# %% ../../nbs/55_p004.ipynb #96b72220
 def inputs(family: str, H: int, seed: int, N: int = 197, beta: float = 8.0, ell: float = 1.5, clusters: int = 8) -> tuple:
     "(q, k, v) in float64, shape (1, H, N, D), of one input family (N = 1 + s^2)."
     g, S = torch.Generator().manual_seed(1000 + seed), math.isqrt(N - 1)
@@ -541,7 +541,7 @@ def inputs(family: str, H: int, seed: int, N: int = 197, beta: float = 8.0, ell:
     x = (centres / centres.norm(dim=-1, keepdim=True) * scale)[:, torch.randint(0, clusters, (N,), generator=g)][None]
     return (*(x + 0.3 * torch.randn(x.shape, generator=g, dtype=torch.float64) for _ in range(2)), v)
 
-
+# %% ../../nbs/55_p004.ipynb #b4905fa9
 def accuracy_study(A: dict) -> pd.DataFrame:
     "Relative error of every mechanism against float64 exact attention, per input family, seed and (Performer) m."
     N, S = A['N'], math.isqrt(A['N'] - 1)
@@ -575,7 +575,7 @@ def accuracy_study(A: dict) -> pd.DataFrame:
                 add(name, out, mass=(probs * mask).sum(-1).mean().item())
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/55_p004.ipynb #870608ad
 def error_table(acc: pd.DataFrame, col: str = 'rel_error') -> pd.DataFrame:
     "Mean of `col` per mechanism (rows) and input family (columns)."
     return acc.dropna(subset=[col]).groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(FAMILIES)]
@@ -594,17 +594,17 @@ FIT_TOL = 0.01  # memory counts are exact bytes: a model that describes them mis
 LONG_N = 4096  # "extreme sequence lengths": an approximate method faster than fused softmax below this contradicts the advice
 A100, GPU = 'A100', 'modern GPUs (unstated)'  # where 004's speed statements hold: its table says A100, its advice "modern GPUs"
 
-
+# %% ../../nbs/55_p004.ipynb #3f3cd0ee
 class _Missing(Exception):
     "A table a claim needs is not there (the message says which notebook cell saves it)."
 
-
+# %% ../../nbs/55_p004.ipynb #62438ca7
 def _tab(results: Results, name: str) -> pd.DataFrame:
     "A saved table, or _Missing with `Results.table`'s message."
     try: return results.table(name)
     except KeyError as e: raise _Missing(e.args[0]) from None
 
-
+# %% ../../nbs/55_p004.ipynb #98ef5939
 def _measured(mem: pd.DataFrame, key: str) -> pd.DataFrame:
     "The measured rows of one mechanism in `memory_scaling`, by N."
     if 'key' not in mem: raise _Missing("the memory table has no rows")
@@ -612,12 +612,12 @@ def _measured(mem: pd.DataFrame, key: str) -> pd.DataFrame:
     if g.empty: raise _Missing(f"no measured memory of {key}")
     return g
 
-
+# %% ../../nbs/55_p004.ipynb #b89863f5
 def _hw(t: pd.DataFrame) -> str:
     "The hardware a table was timed on ('' for tables saved before it was recorded)."
     return str(t.hardware.iloc[0]) if 'hardware' in t and len(t) else ''
 
-
+# %% ../../nbs/55_p004.ipynb #30e32f84
 def _claim(cid: str, claim: str, where: str, paper_value: str, assess, kind: str = 'exact', paper_device: str = '') -> Claim:
     "A claim judged by `assess() -> (verdict, ours, reason[, our_device])`; not run where a table it reads is missing."
     try: verdict, ours, reason, *dev = assess()
@@ -626,7 +626,7 @@ def _claim(cid: str, claim: str, where: str, paper_value: str, assess, kind: str
     return Claim(cid, '004', claim, where, paper_value, ours, verdict, reason, kind=kind, paper_device=paper_device,
                  our_device=dev[0] if dev else '')
 
-
+# %% ../../nbs/55_p004.ipynb #07515456
 def _fit(N, y, p: float | None) -> tuple[float, float, float]:
     "Least squares y ≈ a·N + b·N^p (p None: a·N alone), in relative terms: (a, b, largest relative miss)."
     N, y = np.asarray(N, float), np.asarray(y, float)
@@ -634,7 +634,7 @@ def _fit(N, y, p: float | None) -> tuple[float, float, float]:
     c = np.linalg.lstsq(X / y[:, None], np.ones_like(y), rcond=None)[0]
     return c[0], (c[1] if p else 0.0), float(np.abs(X @ c / y - 1).max())
 
-
+# %% ../../nbs/55_p004.ipynb #6c86b7f3
 def _slope_se(xs, ys) -> tuple[float, float]:
     "Log-log least-squares slope (`verdict.loglog_slope`) and its standard error from the scatter (nan for two points)."
     lx, ly = np.log(np.asarray(xs, float)), np.log(np.asarray(ys, float))
@@ -681,7 +681,7 @@ def printed_ratio(num: str, den: str) -> tuple[float, float]:
     (a0, a1), (b0, b1) = bounds(num), bounds(den)
     return a0 / b1, a1 / b0
 
-
+# %% ../../nbs/55_p004.ipynb #6a23a49d
 def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
     "004's FlashAttention table (memory, speed, maximum length) and its 'identical outputs'."
     pf, pm = paper_tables['flash_table'], paper_tables['memory_table'].set_index('seq_len')
@@ -753,7 +753,7 @@ def strided_memory(results: Results) -> Claim:
     return _claim('004-sparse-transformer-nsqrtn', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) memory',
                   'sparse attention section', 'O(n√n)', assess)
 
-
+# %% ../../nbs/55_p004.ipynb #e4a41e46
 def strided_time(results: Results) -> Claim:
     "004: strided attention costs O(n√n) time — the slope of the three largest timings, with its standard error."
     def assess():
@@ -770,7 +770,7 @@ def strided_time(results: Results) -> Claim:
     return _claim('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
                   'sparse attention section', 'O(n√n)', assess, kind='speed')
 
-
+# %% ../../nbs/55_p004.ipynb #36f0800f
 def local_linear(results: Results) -> Claim:
     "004: local (sliding-window) attention with a fixed window is O(n) in memory and time."
     def assess():
@@ -789,13 +789,13 @@ ROW_KEYS = {'Standard + FlashAttention': ['softmax_fused', 'flash_blocked'], 'Lo
             'BigBird': ['bigbird'], 'Performer': ['performer'], 'Linear Transformer': ['linear']}  # our mechanisms of each row
 TIER = {'Highest': 0, 'Very High': 1, 'Medium': 2}
 
-
+# %% ../../nbs/55_p004.ipynb #3d05df00
 def claimed_orders(text: str) -> tuple[int, int]:
     "('O(n²) time, O(n) memory' | 'O(n) time and memory') -> (time order, memory order)."
     t = re.search(r'O\((n²|n)\) time', text); m = re.search(r'O\((n²|n)\)(?: time and)? memory', text)
     return tuple(2 if x.group(1) == 'n²' else 1 for x in (t, m))
 
-
+# %% ../../nbs/55_p004.ipynb #05543c9d
 def _complexity_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataFrame) -> dict:  # a row of 004's table
     "A row's complexity cell: 004's orders of time and memory against our log-log slopes (not run below `MIN_N`)."
     keys, (t_ord, m_ord) = ROW_KEYS[r.model], claimed_orders(r.complexity)
@@ -843,7 +843,7 @@ def choose_table(paper_choose: pd.DataFrame, acc: pd.DataFrame, mem: pd.DataFram
         rows += [_complexity_cell(r, ms, ct, tim), _accuracy_cell(r, paper_choose, row_err), _best_for_cell(r, ms, ct, tim)]
     return pd.DataFrame(rows)
 
-
+# %% ../../nbs/55_p004.ipynb #f452ab27
 def choose_claims(results: Results, paper_tables: dict) -> list[Claim]:
     "The cells of 004's 'which to choose' table as claims (not run, all of them, where a table they need is missing)."
     pc = paper_tables['choose']
@@ -856,7 +856,7 @@ def choose_claims(results: Results, paper_tables: dict) -> list[Claim]:
     return [Claim(cid(r.row, r.column), '004', f"{r.row}: {r.column} = {r.paper}", '"which to choose" table', r.paper, r.ours,
                   r.verdict, r.reason, kind=r.kind) for r in t.itertuples()]
 
-
+# %% ../../nbs/55_p004.ipynb #3da42de3
 def advice(results: Results,
            errors: bool = True,  # False: without the `accuracy` table's errors in `ours` (a device window measures none); the verdict reads only the timing
            ) -> Claim:
@@ -877,7 +877,7 @@ def advice(results: Results,
                   'sequence lengths', '"which to choose" advice', 'switch only when memory/compute constrained', assess,
                   kind='speed', paper_device=GPU)
 
-
+# %% ../../nbs/55_p004.ipynb #5dfcf932
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables."
     return [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
