@@ -16,6 +16,7 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from .core import check_choice, check_positive_int
+from .registry import Registry
 from .data import ImageData
 
 # %% auto #0
@@ -267,7 +268,7 @@ class Pipeline:
         return random_erase(x, g, self.random_erasing) if self.random_erasing else x
 
 
-PIPELINES: dict[str, Pipeline] = {}
+PIPELINES: Registry = Registry('pipeline')
 
 
 def register_pipeline(p: Pipeline) -> Pipeline:
@@ -295,7 +296,7 @@ def list_pipelines() -> list[str]:
 
 def get_pipeline(name: str) -> Pipeline:
     "The augmentation preset called `name`; a ValueError lists the valid names otherwise."
-    return PIPELINES[check_choice('pipeline', name, sorted(PIPELINES))]
+    return PIPELINES.resolve(name)
 
 # %% ../nbs/31_augment.ipynb #41c0980a
 _SRC000 = '000 authors\' code (data/paper/SETTINGS.md)'  # as effattn.presets.PAPER_CODE_000

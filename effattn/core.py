@@ -5,7 +5,6 @@
 # %% ../nbs/00_core.ipynb #97a638e0
 from __future__ import annotations
 
-import difflib
 import inspect
 import numbers
 import sys
@@ -16,28 +15,16 @@ from typing import Any, Callable
 import torch
 from torch import Tensor, nn
 
+from .registry import Registry, check_choice
+
 # %% auto #0
-__all__ = ['GRID_OPTIONS', 'ATTENTION_MACS', 'check_choice', 'check_positive_int', 'check_heads', 'check_tokens',
-           'check_floating', 'check_same_dtype', 'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype',
-           'Option', 'check_option', 'options_schema', 'check_options', 'OptionChecked', 'MultiHeadAttention',
-           'AttentionSpec', 'register_attention', 'list_attention', 'get_attention_spec', 'build_attention',
-           'ignored_heads', 'layer_heads', 'attention_cost']
+__all__ = ['GRID_OPTIONS', 'ATTENTION_MACS', 'check_positive_int', 'check_heads', 'check_tokens', 'check_floating',
+           'check_same_dtype', 'check_nonempty', 'check_qkv', 'check_no_mask', 'compute_dtype', 'Option',
+           'check_option', 'options_schema', 'check_options', 'OptionChecked', 'MultiHeadAttention', 'AttentionSpec',
+           'register_attention', 'list_attention', 'get_attention_spec', 'build_attention', 'ignored_heads',
+           'layer_heads', 'attention_cost']
 
 # %% ../nbs/00_core.ipynb #eb75b8bd
-def check_choice(
-    name: str,  # the option's name, as the user typed it
-    value: Any,  # the value given
-    choices,  # the valid values
-) -> Any:
-    "Return `value` if it is one of `choices`, else raise a ValueError that lists them."
-    choices = list(choices)
-    if value not in choices:
-        hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1)
-        extra = f" Did you mean {hint[0]!r}?" if hint else ""
-        raise ValueError(f"{name}={value!r} is not valid; choose one of {choices}.{extra}")
-    return value
-
-
 def check_positive_int(name: str, value: Any, minimum: int = 1) -> int:
     "Return `value` if it is an int >= `minimum`, else raise a ValueError saying so."
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
@@ -312,7 +299,7 @@ class AttentionSpec:
         return _init_options(self.cls)
 
 
-_REGISTRY: dict[str, AttentionSpec] = {}
+_REGISTRY: Registry = Registry('attention')  # name -> AttentionSpec (register_attention checks what it adds)
 
 
 def _kept(name: str, cls: type) -> bool:
@@ -405,12 +392,12 @@ def layer_heads(name: str, heads: int | None) -> int | None:
     return None if get_attention_spec(name).cls.one_head_per_feature else heads
 
 # %% ../nbs/00_core.ipynb #96f0caea
-ATTENTION_MACS: dict[str, Callable] = {}  # mechanism name -> cost model (see effattn.flops)
+ATTENTION_MACS: Registry = Registry('cost model')  # mechanism name -> cost model (see effattn.flops)
 
 
 def attention_cost(names: str):
     "Decorator: register `fn(module, T) -> {'create': MACs, 'apply': MACs, 'extra': MACs}` as the cost model of the (space-separated) mechanisms `names`."
     def deco(fn):
-        for n in names.split(): ATTENTION_MACS[n] = fn
+        for n in names.split(): ATTENTION_MACS.register(n, fn)
         return fn
     return deco

@@ -7,21 +7,18 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import check_choice
+from .registry import Registry, check_choice
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'register_layout', 'list_layouts', 'hydra_layers']
 
 # %% ../nbs/24_layouts.ipynb #4107a261
-LAYOUTS: dict[str, Callable[..., list]] = {}
+LAYOUTS: Registry = Registry('layout')  # name -> fn(depth, **options) -> list of (name, options)
 
 
 def register_layout(name: str):
     "Decorator: register `fn(depth, **options) -> list of (name, options)` as a named attention layout."
-    def deco(fn):
-        LAYOUTS[name] = fn
-        return fn
-    return deco
+    return LAYOUTS.register(name)
 
 
 def list_layouts() -> list[str]:

@@ -13,6 +13,7 @@ import torch
 from torch import Tensor, nn
 
 from .core import MultiHeadAttention, Option, check_choice, check_positive_int, check_qkv, compute_dtype, register_attention
+from .registry import Registry
 
 # %% auto #0
 __all__ = ['SCALINGS', 'FEATURE_MAPS', 'orthogonal_features', 'random_projection', 'softmax_features', 'relu_features',
@@ -96,17 +97,12 @@ def relu_features(
     return torch.relu(random_projection(x, omega)) + eps
 
 # %% ../nbs/13_performer.ipynb #6316149a
-FEATURE_MAPS: dict[str, Callable[..., nn.Module]] = {}
+FEATURE_MAPS: Registry = Registry('feature_map')  # name -> factory (head_dim, m, **options) -> nn.Module
 
 
 def register_feature_map(name: str):
     "Class decorator: register a feature-map factory `(head_dim, m, **options) -> nn.Module` under `name`."
-    def deco(factory):
-        if name in FEATURE_MAPS and FEATURE_MAPS[name].__qualname__ != factory.__qualname__:
-            raise ValueError(f"feature map {name!r} is already registered to {FEATURE_MAPS[name].__qualname__}.")
-        FEATURE_MAPS[name] = factory
-        return factory
-    return deco
+    return FEATURE_MAPS.register(name)
 
 
 def feature_map_options(name: str) -> list[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from torch import nn
 
 from .conv_performer import ConvPerformer003
-from .core import check_choice
+from .registry import Registry, check_choice
 from .vit import ViT
 
 # %% auto #0
@@ -31,8 +31,8 @@ class Preset:
     notes: str = ''
 
 
-PRESETS: dict[str, Preset] = {}
-BUILDERS: dict[str, type[nn.Module]] = {'vit': ViT}
+PRESETS: Registry = Registry('preset')
+BUILDERS: Registry = Registry('builder', {'vit': ViT})  # what a preset's `builder` names -> its model class
 
 
 def register_builder(name: str,  # what presets put in `builder`
@@ -65,7 +65,7 @@ def list_presets() -> list[str]:
 
 def preset(name: str) -> Preset:
     "The preset called `name`; a ValueError lists the valid names otherwise."
-    return PRESETS[check_choice('preset', name, sorted(PRESETS))]
+    return PRESETS.resolve(name)
 
 
 def builder(name: str) -> type[nn.Module]:

@@ -60,7 +60,7 @@ def notebook_checkout(paper: str) -> Path:
 
 def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dict[str, Path]:
     "Where a paper's results, figures, executed notebooks and checkpoints go for a profile."
-    from effattn.core import check_choice  # (imports torch: only when called)
+    from effattn.registry import check_choice
     check_choice('profile', profile, PROFILES)
     root = repo_root(root)
     if profile == Profile.smoke:

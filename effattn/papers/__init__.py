@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
+from ..registry import Registry
+
 from .base import Results, paper_tables
 
 # %% auto #0
@@ -35,7 +37,7 @@ class Paper:
         return self.load().judge(Results.load(self.key, profile, results_dir), paper_tables(self.key, paper_dir), profile)
 
 
-PAPERS: dict[str, Paper] = {p.key: p for p in (
+PAPERS: Registry = Registry('paper', {p.key: p for p in (
     Paper('000', 'Dhingra & Ramachandran — Efficient Attention in Vision Transformers: A Comparative Study',
           '000_efficient_attention.ipynb', 'p000'),
     Paper('001', 'Bolya et al. — Hydra Attention: Efficient Attention with Many Heads', '001_hydra.ipynb', 'p001'),
@@ -46,7 +48,7 @@ PAPERS: dict[str, Paper] = {p.key: p for p in (
     Paper('004', 'Efficient transformers (tutorial page)', '004_efficient_transformers.ipynb', 'p004'),
     Paper('attention_error', "Approximation error of each mechanism on a trained model's real q/k/v (ours)",
           'attention_error_real_qkv.ipynb', 'attention_error'),
-)}
+)})
 
 
 def get_paper(key: str) -> Paper:
