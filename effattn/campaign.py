@@ -165,21 +165,9 @@ def epoch_seconds(spec: RunSpec, records: list[dict], device_type: str = 'cpu', 
     the same model and profile first (a profile fixes the data and the length, so the share of evaluation and start-up in
     an epoch's time), then the same model, then the same profile, then any."""
     n_tr, _ = _images(spec)
-    same = [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
-            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
-    exact = [r for r in same if r.get('model_overrides') == spec.model]
-    alike = lambda rs: [r for r in rs if r.get('profile') == spec.profile]
-    pool = next((p for p in (alike(exact), exact, alike(same), same) if p), [])
+    pool = _closest(spec, _same_kind(spec, records, device_type))
     if not pool or not n_tr: return None
-    est = []
-    for r in pool:
-        h = r.get('history') or []
-        wall = [x['wall_seconds'] for x in h if 'wall_seconds' in x]
-        per_epoch = sum(wall) / len(wall) if wall else 1.15 * r['epoch_s']  # 1.15: evaluation, measured beside training
-        s = per_epoch * n_tr / r['train_images']
-        t = _threads(r.get('provenance', {}).get('hardware', ''))
-        if threads and t and device_type == 'cpu': s *= t / threads  # linear in threads: a rough, pessimistic scaling
-        est.append(s)
+    est = [_record_epoch_s(r, n_tr, device_type, threads) for r in pool]
     return sorted(est)[len(est) // 2]
 
 
@@ -213,6 +201,30 @@ def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: st
         if res not in recs: recs[res] = read_jsonl(res / 'runs.jsonl')
         out.append(run_state(it.spec, dirs, recs[res], device_type, threads, park_root))
     return out
+
+# %% ../nbs/45_campaign.ipynb #956e23c4
+def _same_kind(spec: RunSpec, records: list[dict], device_type: str) -> list[dict]:
+    "The finished records of `spec`'s preset and dataset on this kind of device that say how many images they trained on."
+    return [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
+            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
+
+
+def _closest(spec: RunSpec, same: list[dict]) -> list[dict]:
+    "The records to estimate from: those of the same model and profile, else the same model, else the same profile, else all."
+    exact = [r for r in same if r.get('model_overrides') == spec.model]
+    alike = lambda rs: [r for r in rs if r.get('profile') == spec.profile]
+    return next((p for p in (alike(exact), exact, alike(same), same) if p), [])
+
+
+def _record_epoch_s(r: dict, n_tr: int, device_type: str, threads: int | None) -> float:
+    "Wall seconds per epoch by one record, scaled to `n_tr` training images (and on the CPU to `threads` torch threads)."
+    h = r.get('history') or []
+    wall = [x['wall_seconds'] for x in h if 'wall_seconds' in x]
+    per_epoch = sum(wall) / len(wall) if wall else 1.15 * r['epoch_s']  # 1.15: evaluation, measured beside training
+    s = per_epoch * n_tr / r['train_images']
+    t = _threads(r.get('provenance', {}).get('hardware', ''))
+    if threads and t and device_type == 'cpu': s *= t / threads  # linear in threads: a rough, pessimistic scaling
+    return s
 
 # %% ../nbs/45_campaign.ipynb #1c0d31f2
 def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
@@ -290,18 +302,28 @@ def status(items: list[Item], dirs: Callable = default_dirs, device_type: str = 
     width = max([len(it.spec.name) for it, _ in rows] + [26])
     for i, (it, st) in enumerate(rows):
         if i == 0 or it.group != rows[i - 1][0].group: log(f"\n{it.group}")
-        what = ('done' if st.status == 'done' else f"partial: epoch {st.epoch} of {st.epochs}" if st.status == 'partial'
-                else f"to do: {st.epochs} epochs")
-        log(f"  {it.spec.name:<{width}}  {what:<24} {st.result if st.status == 'done' else _fmt_s(st.seconds_left) + ' left'}".rstrip())
+        log(_status_line(it, st, width))
         if it.analysis and (i + 1 == len(rows) or rows[i + 1][0].group != it.group):
             log(f"  {'(its analysis, a notebook)':<{width}}  {analysis_state(it.spec.paper, 'paper', root)}")
+    log(_status_totals(rows, jobs))
+    return rows
+
+# %% ../nbs/45_campaign.ipynb #a37a8e5c
+def _status_line(it: Item, st: RunState, width: int) -> str:
+    "A run's line in `status`: its name, where it stands, and its accuracy (done) or its estimated time left."
+    what = ('done' if st.status == 'done' else f"partial: epoch {st.epoch} of {st.epochs}" if st.status == 'partial'
+            else f"to do: {st.epochs} epochs")
+    return f"  {it.spec.name:<{width}}  {what:<24} {st.result if st.status == 'done' else _fmt_s(st.seconds_left) + ' left'}".rstrip()
+
+
+def _status_totals(rows: list[tuple[Item, RunState]], jobs: int) -> str:
+    "The last line of `status`: runs done, partial and to do, and the time left on this device with `jobs` jobs."
     left = [st.seconds_left for _, st in rows if st.status != 'done']
     known = sum(s for s in left if s is not None)
     n = {k: sum(st.status == k for _, st in rows) for k in ('done', 'partial', 'to do')}
-    log(f"\n{len(rows)} runs: {n['done']} done, {n['partial']} partial, {n['to do']} to do; time left on this device "
-        f"≈ {_fmt_s(known / max(1, jobs))} with {jobs} job(s)" + (f" (+ {sum(s is None for s in left)} runs with no "
-        f"measurement to estimate from)" if any(s is None for s in left) else ''))
-    return rows
+    return (f"\n{len(rows)} runs: {n['done']} done, {n['partial']} partial, {n['to do']} to do; time left on this device "
+            f"≈ {_fmt_s(known / max(1, jobs))} with {jobs} job(s)" + (f" (+ {sum(s is None for s in left)} runs with no "
+            f"measurement to estimate from)" if any(s is None for s in left) else ''))
 
 # %% ../nbs/45_campaign.ipynb #aca25340
 BUDGET_EXIT = 75  # a worker's exit status when the deadline stopped its run
@@ -461,14 +483,11 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
     old = signal.signal(signal.SIGTERM, stop_all)
     try:
         while pending or running:
-            while pending and len(running) < jobs and (nxt := _take(pending, end, reserve_s)):  # the first that fits
+            while (nxt := _next_run(pending, running, jobs, end, reserve_s)):  # the first that fits
                 it, st = nxt
-                res, runs = dirs(it.spec)
-                if unpark(it.spec, runs, park_root): log(f"    (resuming the parked checkpoint of {it.spec.name})")
+                res, runs = _unparked(it, dirs, park_root, log)
                 logf = open(log_dir / f"{it.spec.run_id()}.log", 'a')
-                cmd = _worker_command(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard)
-                env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
-                p = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
+                p = _start_worker(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard, logf)
                 running[p], clock[p] = (it, logf), (st, time.time())
                 _started(it, st, log)
             if not running: break
@@ -476,18 +495,56 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
             for p in [p for p in running if p.poll() is not None]:
                 (it, logf), _ = running.pop(p), clock.pop(p); logf.close()
                 _ended(it, p.returncode, outcome, dirs, park_max_mb, park_root, log)
-                tail = (log_dir / f"{it.spec.run_id()}.log").read_text().strip().splitlines()[-1:]
-                log(f"[{time.strftime('%H:%M')}] {outcome[it.spec.name]:<6} {it.spec.name}: {tail[0] if tail else ''}", flush=True)
+                tail = _last_line(log_dir / f"{it.spec.run_id()}.log")
+                log(f"[{time.strftime('%H:%M')}] {outcome[it.spec.name]:<6} {it.spec.name}: {tail}", flush=True)
                 if pending or running: log(f"    {time_left(pending, list(clock.values()), jobs, end)}", flush=True)
     finally:  # also when stopped (SIGTERM, Ctrl-C): stop the workers, then park what did not finish
         signal.signal(signal.SIGTERM, old)
-        for p in running: p.terminate()
-        for p in running: p.wait()
-        for it, _ in running.values(): outcome[it.spec.name] = 'partial'
-        for it, _ in pending: outcome.setdefault(it.spec.name, 'skipped')
-        if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
-                                 dirs, park_max_mb, park_root, log)
+        _stop_workers(running)
+        _wind_up(items, [it for it, _ in running.values()], pending, outcome, dirs, park_max_mb, park_root, log)
     return _summary(outcome, t0, log)
+
+# %% ../nbs/45_campaign.ipynb #0236ec9a
+def _next_run(pending: list[tuple[Item, RunState]], running: dict, jobs: int, end: float,
+              reserve_s: float) -> tuple[Item, RunState] | None:
+    "The run to start now: None while `jobs` runs are running, else the first whose one epoch fits (`_take`)."
+    return _take(pending, end, reserve_s) if pending and len(running) < jobs else None
+
+
+def _unparked(it: Item, dirs: Callable, park_root, log) -> tuple[Path, Path]:
+    "A run's (results folder, checkpoint folder), its parked checkpoint copied back first where that is further on."
+    res, runs = dirs(it.spec)
+    if unpark(it.spec, runs, park_root): log(f"    (resuming the parked checkpoint of {it.spec.name})")
+    return res, runs
+
+
+def _start_worker(spec: RunSpec, device: str, deadline: float, threads: int, results_dir: Path, runs_dir: Path,
+                  precision: str | None, tensorboard: str | Path | None, logf) -> subprocess.Popen:
+    "Start the worker process that trains `spec` with `threads` OpenMP threads, its output into the open file `logf`."
+    cmd = _worker_command(spec, device, deadline, threads, results_dir, runs_dir, precision, tensorboard)
+    env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
+    return subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
+
+
+def _last_line(path: Path) -> str:
+    "The last line of a worker's log ('' where it has none)."
+    tail = path.read_text().strip().splitlines()[-1:]
+    return tail[0] if tail else ''
+
+
+def _stop_workers(running: dict) -> None:
+    "Terminate every running worker process (its checkpoint stays), then wait for each."
+    for p in running: p.terminate()
+    for p in running: p.wait()
+
+
+def _wind_up(items: list[Item], stopped: list[Item], pending: list[tuple[Item, RunState]], outcome: dict, dirs: Callable,
+             park_max_mb: float, park_root, log) -> None:
+    "When the campaign ends or is stopped: the runs stopped are partial, those never started skipped; park what did not finish."
+    for it in stopped: outcome[it.spec.name] = 'partial'
+    for it, _ in pending: outcome.setdefault(it.spec.name, 'skipped')
+    if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
+                             dirs, park_max_mb, park_root, log)
 
 # %% ../nbs/45_campaign.ipynb #7329fb08
 class RunJob:
@@ -589,10 +646,9 @@ def run_on(executor: str, items: list[Item], budget: str | float = '60m', jobs: 
     running = {}  # handle -> item
     try:
         while pending or running:
-            while pending and len(running) < jobs and (nxt := _take(pending, end, reserve_s)):
+            while (nxt := _next_run(pending, running, jobs, end, reserve_s)):
                 it, st = nxt
-                res, runs = dirs(it.spec)
-                if unpark(it.spec, runs, park_root): log(f"    (resuming the parked checkpoint of {it.spec.name})")
+                res, runs = _unparked(it, dirs, park_root, log)
                 running[engine.submit(RunJob(_spec_json(it.spec), device, end - reserve_s, threads, res, runs, precision,
                                              tensorboard))] = it
                 _started(it, st, log)
@@ -602,11 +658,8 @@ def run_on(executor: str, items: list[Item], budget: str | float = '60m', jobs: 
                 log(f"[{time.strftime('%H:%M')}] {_ended(it, code, outcome, dirs, park_max_mb, park_root, log):<6} {it.spec.name}", flush=True)
     finally:  # also when stopped: cancel the jobs (their checkpoints stay), then park what did not finish
         for h in running: engine.cancel(h)
-        for it in running.values(): outcome[it.spec.name] = 'partial'
-        for it, _ in pending: outcome.setdefault(it.spec.name, 'skipped')
         engine.close()
-        if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
-                                 dirs, park_max_mb, park_root, log)
+        _wind_up(items, list(running.values()), pending, outcome, dirs, park_max_mb, park_root, log)
     return _summary(outcome, t0, log)
 
 # %% ../nbs/45_campaign.ipynb #ffed86cc

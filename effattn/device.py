@@ -277,22 +277,30 @@ def stage(root: str | Path | None = None, data: str | Path | None = None, datase
         for rel in files:
             src = data / rel
             if not src.exists(): log(f"  {name}: {src} not found; skipped"); continue
-            if how == 'copy':
-                dst = root / DEVICE_DIR / 'datasets' / rel
-                if not (dst.exists() and dst.stat().st_size == src.stat().st_size):
-                    dst.parent.mkdir(parents=True, exist_ok=True); shutil.copyfile(src, dst)
-                written.append(dst); continue
-            x = root / DEVICE_DIR / 'xfer' / _xfer_name(rel)
-            stamp = x.with_name(x.name + '.src')
-            key = f"{src.stat().st_size}:{src.stat().st_mtime_ns}:{part_mb if name == 'imagenette' else None}"
-            if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in xfer_parts(x)):
-                written += xfer_parts(x); continue
-            t = time.time()
-            files_ = xfer_write(src, x, part_mb if name == 'imagenette' else None)
-            stamp.write_text(key); written += files_
-            log(f"  {name}: {rel} {src.stat().st_size / 1e6:.1f} MB -> {sum(f.stat().st_size for f in files_) / 1e6:.1f} MB "
-                f"in {len(files_)} file(s), {time.time() - t:.0f} s")
+            if how == 'copy': written.append(_stage_copy(src, root / DEVICE_DIR / 'datasets' / rel)); continue
+            written += _stage_xfer(name, rel, src, root / DEVICE_DIR / 'xfer' / _xfer_name(rel),
+                                   part_mb if name == 'imagenette' else None, log)
     return written
+
+# %% ../nbs/46_device.ipynb #fbdf84bd
+def _stage_copy(src: Path, dst: Path) -> Path:
+    "Copy `src` to `dst` unless a file of its size is there already; `dst`."
+    if not (dst.exists() and dst.stat().st_size == src.stat().st_size):
+        dst.parent.mkdir(parents=True, exist_ok=True); shutil.copyfile(src, dst)
+    return dst
+
+
+def _stage_xfer(name: str, rel: str, src: Path, x: Path, part_mb: float | None, log) -> list[Path]:
+    "Write the transfer form `x` of image zip `src` (in parts of `part_mb` MiB, or whole) unless done from this source and split; its files."
+    stamp = x.with_name(x.name + '.src')
+    key = f"{src.stat().st_size}:{src.stat().st_mtime_ns}:{part_mb}"
+    if stamp.exists() and stamp.read_text() == key and all(p.exists() for p in xfer_parts(x)): return xfer_parts(x)
+    t = time.time()
+    files = xfer_write(src, x, part_mb)
+    stamp.write_text(key)
+    log(f"  {name}: {rel} {src.stat().st_size / 1e6:.1f} MB -> {sum(f.stat().st_size for f in files) / 1e6:.1f} MB "
+        f"in {len(files)} file(s), {time.time() - t:.0f} s")
+    return files
 
 # %% ../nbs/46_device.ipynb #a1000009
 _TOL = dict(fp32=1e-3, bf16=6e-2, flex=1e-4)  # rel. error vs the float64 CPU output: TF32 off for fp32; bf16 autocast
@@ -496,25 +504,9 @@ def _restore_data(root: Path, log=print) -> list[str]:
     "Rebuild the image zips from their transfers under .device/, then decode every dataset present once (cached); the datasets ready."
     ddir, ready, log = root / DEVICE_DIR / 'datasets', [], log or _quiet
     for name, (files, how) in DATA_FILES.items():
-        ok = True
-        for rel in files:
-            dst = ddir / rel
-            if how == 'xfer':
-                x = root / DEVICE_DIR / 'xfer' / _xfer_name(rel)
-                if not any(p.exists() for p in xfer_parts(x)): ok = ok and dst.exists(); continue
-                stamp = dst.with_name(dst.name + '.from')
-                key = ','.join(f"{p.name}:{p.stat().st_size}" for p in xfer_parts(x) if p.exists())
-                if dst.exists() and stamp.exists() and stamp.read_text() == key: continue
-                try:
-                    xfer_restore(x, dst); stamp.write_text(key); log(f"  {rel}: rebuilt from its transfer ({dst.stat().st_size / 1e6:.1f} MB)")
-                except XferError as e: log(f"  {name}: {e}"); ok = False
-            else: ok = ok and dst.exists()
-        if ok: ready.append(name)
-    for name in ready:
-        from effattn.data import load_dataset
-        for split in ('train', 'test'):
-            t = time.time(); d = load_dataset(name, split, root=ddir, source='offline')
-            log(f"  {name}/{split}: {len(d)} images decoded or read from the cache in {time.time() - t:.1f} s")
+        here = [_rebuilt(root, name, rel, ddir / rel, log) if how == 'xfer' else (ddir / rel).exists() for rel in files]
+        if all(here): ready.append(name)
+    _decode_all(ready, ddir, log)
     return ready
 
 
@@ -541,6 +533,28 @@ def _sub(args: list[str], timeout: float, log=print) -> tuple[str, float]:
             log(f"    {line}")
         return 'timed out', time.time() - t
 
+# %% ../nbs/46_device.ipynb #a6e39c5a
+def _rebuilt(root: Path, name: str, rel: str, dst: Path, log) -> bool:
+    "Rebuild image zip `dst` from its transfer in .device/xfer/ unless done from these parts; whether the zip is there."
+    x = root / DEVICE_DIR / 'xfer' / _xfer_name(rel)
+    if not any(p.exists() for p in xfer_parts(x)): return dst.exists()
+    stamp = dst.with_name(dst.name + '.from')
+    key = ','.join(f"{p.name}:{p.stat().st_size}" for p in xfer_parts(x) if p.exists())
+    if dst.exists() and stamp.exists() and stamp.read_text() == key: return True
+    try:
+        xfer_restore(x, dst); stamp.write_text(key); log(f"  {rel}: rebuilt from its transfer ({dst.stat().st_size / 1e6:.1f} MB)")
+    except XferError as e: log(f"  {name}: {e}"); return False
+    return True
+
+
+def _decode_all(names: list[str], ddir: Path, log) -> None:
+    "Decode both splits of each dataset in `names` from the offline copies in `ddir` (or read them from the cache), timed."
+    from effattn.data import load_dataset
+    for name in names:
+        for split in ('train', 'test'):
+            t = time.time(); d = load_dataset(name, split, root=ddir, source='offline')
+            log(f"  {name}/{split}: {len(d)} images decoded or read from the cache in {time.time() - t:.1f} s")
+
 # %% ../nbs/46_device.ipynb #a100000d
 PARK_MB = 15.0  # a partial run comes back parked only if its checkpoint is at most this big (the checkout must stay small)
 
@@ -558,20 +572,10 @@ def _items(papers: list[str] | None, only: str | None, data_root: Path, log=prin
     """The GPU queue's unfinished runs (campaign's priority order) whose datasets are on the device, less those whose
     checkpoint could not come back parked (they need a session that finishes them)."""
     from effattn.campaign import queue, run_states
-    from effattn.data import locate
     items = queue('gpu', papers, only=only)
     items = [it for it, st in zip(items, run_states(items)) if st.status != 'done']
-    have = {}
-    for it in items:
-        ds = it.spec.dataset
-        if ds not in have: have[ds] = all(locate(ds, sp, data_root) for sp in ('train', 'test'))
-    missing = sorted(d for d, ok in have.items() if not ok)
-    if missing and log: log(f"  not on this device, so not queued: {', '.join(missing)}")
-    cache = {}
-    big = [it for it in items if have[it.spec.dataset] and _checkpoint_mb(it.spec, cache) > park_mb]
-    if big and log: log(f"  not queued, their checkpoints (> {park_mb:g} MB) could not be parked: "
-                        + ', '.join(f"{it.spec.name} ({_checkpoint_mb(it.spec, cache):.0f} MB)" for it in big[:8])
-                        + (f" and {len(big) - 8} more" if len(big) > 8 else ''))
+    have = _datasets_here(items, data_root, log)
+    big = _too_big([it for it in items if have[it.spec.dataset]], park_mb, log)
     return [it for it in items if have[it.spec.dataset] and it not in big]
 
 
@@ -592,6 +596,28 @@ def _checks(device: str, path: Path, papers, only, data_root: Path) -> int:
     except Exception as e: res['compile'] = dict(ok=False, error=f"{type(e).__name__}: {e}"[:500])
     print(f"self-check: torch.compile training step: {res['compile']}", flush=True); save()
     return 0
+
+# %% ../nbs/46_device.ipynb #968af626
+def _datasets_here(items: list, data_root: Path, log) -> dict[str, bool]:
+    "Whether each dataset of `items` is on the device (both splits under `data_root`); those that are not, logged."
+    from effattn.data import locate
+    have = {}
+    for it in items:
+        ds = it.spec.dataset
+        if ds not in have: have[ds] = all(locate(ds, sp, data_root) for sp in ('train', 'test'))
+    missing = sorted(d for d, ok in have.items() if not ok)
+    if missing and log: log(f"  not on this device, so not queued: {', '.join(missing)}")
+    return have
+
+
+def _too_big(items: list, park_mb: float, log) -> list:
+    "The runs among `items` whose checkpoints (over `park_mb` MB) could not come back parked, logged."
+    cache = {}
+    big = [it for it in items if _checkpoint_mb(it.spec, cache) > park_mb]
+    if big and log: log(f"  not queued, their checkpoints (> {park_mb:g} MB) could not be parked: "
+                        + ', '.join(f"{it.spec.name} ({_checkpoint_mb(it.spec, cache):.0f} MB)" for it in big[:8])
+                        + (f" and {len(big) - 8} more" if len(big) > 8 else ''))
+    return big
 
 # %% ../nbs/46_device.ipynb #a100000e
 @dataclass
@@ -635,13 +661,10 @@ def _phase_checks(w: Window, root: Path, data_root: Path) -> set[str]:
     args += (['--papers', *w.papers] if w.papers else []) + (['--only', w.only] if w.only else [])
     status, secs = _sub(args, min(150.0, max(30.0, w.left - 60)), w.log)
     res = json.loads(path.read_text()) if path.exists() else {}
-    mech = res.get('mechanisms') or []
-    w.phases['selfcheck'] = dict(status=status, seconds=round(secs, 1), mechanisms_ok=sum(r['ok'] for r in mech),
-                                 mechanisms=len(mech), failed=[r['name'] for r in mech if not r['ok']],
-                                 models_ok=sum(v == 'ok' for v in (res.get('models') or {}).values()),
-                                 models=len(res.get('models') or {}), compile=res.get('compile'))
-    w.log(f"self-check {status} in {secs:.0f} s: {w.phases['selfcheck']['mechanisms_ok']} of {len(mech)} mechanisms ok"
-          + (f" (failed: {', '.join(w.phases['selfcheck']['failed'])})" if w.phases['selfcheck']['failed'] else ''))
+    check = _selfcheck_record(res, status, secs)
+    w.phases['selfcheck'] = check
+    w.log(f"self-check {status} in {secs:.0f} s: {check['mechanisms_ok']} of {check['mechanisms']} mechanisms ok"
+          + (f" (failed: {', '.join(check['failed'])})" if check['failed'] else ''))
     return {k for k, v in (res.get('models') or {}).items() if v != 'ok' and not v.startswith('not checked')}
 
 
@@ -681,7 +704,7 @@ def _mps(root: Path, start: bool, log=print) -> bool:
 
 def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) -> None:
     "The GPU queue, several runs at once, in fp32 with TF32 matmuls, until the budget (less the packing) is spent."
-    from effattn.campaign import run as campaign_run, run_states
+    from effattn.campaign import run_states
     items = [it for it in _items(w.papers, w.only, data_root, w.log, float('inf') if w.allow_big else PARK_MB)
              if _model_key(it.spec) not in skip_models]
     budget = min(w.left - w.pack_reserve_s, w.train_s or float('inf'))
@@ -689,27 +712,53 @@ def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) 
         w.phases['train'] = dict(status=f"not started ({len(items)} runs, {budget:.0f} s left)"); w.log(w.phases['train']['status']); return
     os.environ.setdefault('CUBLAS_WORKSPACE_CONFIG', ':4096:8')  # deterministic cuBLAS, as fit() asks for deterministic algorithms
     before = run_states(items, device_type=w.device.split(':')[0])
+    outcome, mps, minutes = _train_queue(w, root, items, budget)
+    after = run_states(items, device_type=w.device.split(':')[0])
+    epochs = sum(max(0, a.epoch - b.epoch) for a, b in zip(after, before))
+    train = _train_record(items, outcome, epochs, minutes, w.jobs, mps)
+    _log_failures(w, root, items, train['failed'])
+    w.phases['train'] = train
+    w.log(f"train: {len(train['finished'])} finished, {len(train['partial'])} partial, {len(train['failed'])} failed; {epochs} epochs in "
+          f"{minutes:.1f} GPU-min with {w.jobs} jobs = {train['epochs_per_gpu_minute']} epochs/GPU-min")
+
+# %% ../nbs/46_device.ipynb #3203c14d
+def _selfcheck_record(res: dict, status: str, secs: float) -> dict:
+    "The window's record of the self-check from `_checks`' results: mechanisms and models ok, those failed, torch.compile."
+    mech = res.get('mechanisms') or []
+    return dict(status=status, seconds=round(secs, 1), mechanisms_ok=sum(r['ok'] for r in mech),
+                mechanisms=len(mech), failed=[r['name'] for r in mech if not r['ok']],
+                models_ok=sum(v == 'ok' for v in (res.get('models') or {}).values()),
+                models=len(res.get('models') or {}), compile=res.get('compile'))
+
+
+def _train_queue(w: Window, root: Path, items: list, budget: float) -> tuple[dict, bool, float]:
+    "Train `items` with the campaign in fp32 with TF32 matmuls, under CUDA MPS where it works; (outcome, MPS used, GPU minutes)."
+    from effattn.campaign import run as campaign_run
     mps = w.mps and w.device.startswith('cuda') and _mps(root, True, w.log)
     t = time.time()
     try: outcome = campaign_run(items, budget, w.jobs, w.device, precision='tf32', reserve_s=10.0,
                                 log=w.log, log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=PARK_MB)
     finally:
         if mps: _mps(root, False)
-    minutes = (time.time() - t) / 60
-    after = run_states(items, device_type=w.device.split(':')[0])
-    epochs = sum(max(0, a.epoch - b.epoch) for a, b in zip(after, before))
+    return outcome, mps, (time.time() - t) / 60
+
+
+def _train_record(items: list, outcome: dict, epochs: int, minutes: float, jobs: int, mps: bool) -> dict:
+    "The window's record of the training phase: runs finished, failed and partial, epochs, and rates per GPU-minute."
     done = [it.spec.name for it in items if outcome.get(it.spec.name) == 'done']
     failed = [it.spec.name for it in items if outcome.get(it.spec.name) == 'failed']
+    return dict(jobs=jobs, mps=mps, precision='fp32 (TF32 matmuls)', gpu_minutes=round(minutes, 2), finished=done, failed=failed,
+                partial=[k for k, v in outcome.items() if v == 'partial'], epochs=epochs,
+                runs_per_gpu_minute=round(len(done) / minutes, 3) if minutes else None,
+                epochs_per_gpu_minute=round(epochs / minutes, 2) if minutes else None)
+
+
+def _log_failures(w: Window, root: Path, items: list, failed: list[str]) -> None:
+    "The last lines of the first five failed runs' logs, into the window's log."
     for name in failed[:5]:
         it = next(i for i in items if i.spec.name == name)
         logf = root / 'runs' / 'campaign' / 'logs' / f"{it.spec.run_id()}.log"
         for line in (logf.read_text().strip().splitlines()[-8:] if logf.exists() else []): w.log(f"    {name}: {line}")
-    w.phases['train'] = dict(jobs=w.jobs, mps=mps, precision='fp32 (TF32 matmuls)', gpu_minutes=round(minutes, 2), finished=done, failed=failed,
-                             partial=[k for k, v in outcome.items() if v == 'partial'], epochs=epochs,
-                             runs_per_gpu_minute=round(len(done) / minutes, 3) if minutes else None,
-                             epochs_per_gpu_minute=round(epochs / minutes, 2) if minutes else None)
-    w.log(f"train: {len(done)} finished, {len(w.phases['train']['partial'])} partial, {len(failed)} failed; {epochs} epochs in "
-          f"{minutes:.1f} GPU-min with {w.jobs} jobs = {w.phases['train']['epochs_per_gpu_minute']} epochs/GPU-min")
 
 # %% ../nbs/46_device.ipynb #a100000f
 def split_pack(files: list[Path], root: Path, out: Path, stem: str, part_bytes: int = 15 * MiB) -> list[Path]:
