@@ -705,7 +705,6 @@ def add_parser(sub) -> None:
     c.add_argument('--papers', nargs='+', default=None, help=f"only these papers' runs ({', '.join(PAPERS)})")
     c.add_argument('--only', default=None, metavar='REGEX', help="only the runs whose name matches, e.g. 'cifar10/standard_first' "
                    "(names as `status` prints them)")
-    c.add_argument('--profile', default='paper', choices=('paper',), help="the campaign runs the papers' own settings")
     c.add_argument('--budget', default='60m', help="run: time budget, e.g. 140m, 2h, 1h30m (stops cleanly before it ends)")
     c.add_argument('--jobs', type=int, default=1, help="run: concurrent runs")
     c.add_argument('--threads', type=int, default=None, help="torch threads per run (default: cores / jobs)")
