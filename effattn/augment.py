@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import check_choice, check_positive_int
+from .core import check_positive_int
 from .registry import Registry
 from .data import ImageData
 
@@ -291,7 +291,7 @@ for _p in (
 
 def list_pipelines() -> list[str]:
     "Names of every pipeline (the papers' are defined in this module)."
-    return sorted(PIPELINES)
+    return PIPELINES.names()
 
 
 def get_pipeline(name: str) -> Pipeline:

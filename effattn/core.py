@@ -348,7 +348,7 @@ def register_attention(
 
 def list_attention() -> list[str]:
     "Names of every attention mechanism registered so far, sorted (`effattn.attention` registers every built-in one)."
-    return sorted(_REGISTRY)
+    return _REGISTRY.names()
 
 
 def get_attention_spec(name: str) -> AttentionSpec:

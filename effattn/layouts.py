@@ -23,7 +23,7 @@ def register_layout(name: str):
 
 def list_layouts() -> list[str]:
     "Names of every layout (the papers' are defined in this module)."
-    return sorted(LAYOUTS)
+    return LAYOUTS.names()
 
 # %% ../nbs/24_layouts.ipynb #dac0013d
 def hydra_layers(depth: int, n: int, where: str) -> list[int]:

@@ -107,8 +107,7 @@ def register_feature_map(name: str):
 
 def feature_map_options(name: str) -> list[str]:
     "The options (beyond `head_dim`, `m`) that feature map `name` accepts."
-    check_choice('feature_map', name, sorted(FEATURE_MAPS))
-    params = inspect.signature(FEATURE_MAPS[name]).parameters
+    params = inspect.signature(FEATURE_MAPS.resolve(name)).parameters
     return [n for n, p in params.items() if n not in ('self', 'head_dim', 'm')
             and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
@@ -224,7 +223,7 @@ def performer_attention(
 class Performer(MultiHeadAttention):
     "Performer attention: random-feature kernel attention in O(N m) memory (FAVOR+ softmax or generalized kernels)."
     options_schema = dict(features=Option.integer(1, doc='the number m of random features'),
-                          kernel=Option.choice(lambda: sorted(FEATURE_MAPS)), scaling=Option.choice(SCALINGS),
+                          kernel=Option.choice(FEATURE_MAPS.names), scaling=Option.choice(SCALINGS),
                           kernel_options=Option.mapping(optional=True, doc="the feature map's options, e.g. {'eps': 1e-4}"),
                           redraw_interval=Option.integer(1, optional=True, doc='training steps between redraws; None: never'))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from torch import nn
 
 from .conv_performer import ConvPerformer003
-from .registry import Registry, check_choice
+from .registry import Registry
 from .vit import ViT
 
 # %% auto #0
@@ -60,7 +60,7 @@ def register_preset(p: Preset) -> Preset:
 
 def list_presets() -> list[str]:
     "Names of all presets (the papers' are defined in this module)."
-    return sorted(PRESETS)
+    return PRESETS.names()
 
 
 def preset(name: str) -> Preset:
@@ -70,7 +70,7 @@ def preset(name: str) -> Preset:
 
 def builder(name: str) -> type[nn.Module]:
     "The model class registered as `name`."
-    return BUILDERS[check_choice('builder', name, sorted(BUILDERS))]
+    return BUILDERS.resolve(name)
 
 
 def model_options(name: str) -> list[str]:
