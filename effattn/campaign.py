@@ -75,15 +75,18 @@ QUEUES: dict[str, list[Group]] = {
         Group("002 CIFAR-10 hybrids at m = 128, seed 0 (with m = 64, Table 2's plateau claim)", '002',
               lambda s: s.dataset == 'cifar10' and s.seed == 0 and s.tags.get('m') == 128),
     ],
-    'gpu': [  # verdicts per GPU-minute: the cheapest decisive runs first; a window takes those whose data it carries
+    'gpu': [  # the verdicts each GPU-minute settles: the headline tables first (a window takes the runs whose data it carries,
+              # and the parked ones before the rest): 002's Table 2, 000's baseline, 002's Table 1, 000's Table 4, 003, seeds
+        Group("002 CIFAR-10 grid at seed 0 (Table 2, every m)", '002', lambda s: s.dataset == 'cifar10' and s.seed == 0),
         Group("000 CIFAR-10 baseline, the code's d = 192 model, seed 0 (§5.2: 74% / 98%)", '000',
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar' and not s.model and s.seed == 0),
-        Group("002 CIFAR-10 grid at seed 0 (Table 2, every m)", '002', lambda s: s.dataset == 'cifar10' and s.seed == 0),
         Group("002 MNIST grid at seed 0 (Table 1, every m)", '002', lambda s: s.dataset == 'mnist' and s.seed == 0),
-        *[Group(f"000 Imagenette Tables 2-7 at P = {p} (30 epochs; full attention also with the code's schedule)", '000',
-                lambda s, p=p: s.dataset == 'imagenette' and s.name.startswith(f'imagenette/p{p}/')) for p in (16, 10, 8)],
-        Group("003 the six models at their stated settings", '003'),
+        Group("000 Imagenette Tables 2-7 at P = 16 (Table 4's rows; 30 epochs; full attention also with the code's schedule)", '000',
+              lambda s: s.dataset == 'imagenette' and s.name.startswith('imagenette/p16/')),
+        Group("003 the six models at their stated settings (its results table)", '003'),
         Group("002 full grids, seeds 1-2", '002'),
+        *[Group(f"000 Imagenette Tables 2-7 at P = {p} (30 epochs; full attention also with the code's schedule)", '000',
+                lambda s, p=p: s.dataset == 'imagenette' and s.name.startswith(f'imagenette/p{p}/')) for p in (10, 8)],
         Group("000 CIFAR-10 remaining runs", '000'),
         Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         ATTENTION_ERROR,
@@ -357,6 +360,7 @@ def _spec_json(spec: RunSpec) -> str: return json.dumps(dataclasses.asdict(spec)
 def worker(spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str, runs_dir: str,
            precision: str | None = None,
            tensorboard: str | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id>
+           step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES)
            ) -> int:
     "Train one spec until done or until the deadline; the exit status of a worker process."
     import torch
@@ -366,7 +370,7 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
     spec = _exp().RunSpec(**json.loads(spec_json))
     try:
         rec = run(spec, device=device, results_dir=results_dir, runs_dir=runs_dir, deadline=deadline, precision=precision,
-                  tensorboard=tensorboard)
+                  tensorboard=tensorboard, step_mode=step_mode)
     except BudgetReached as e:
         print(f"budget: {e}", flush=True); return BUDGET_EXIT
     except Exception as e:
@@ -390,12 +394,13 @@ def check_tensorboard() -> None:
 
 
 def _worker_command(spec: RunSpec, device: str, deadline: float, threads: int, results_dir: Path, runs_dir: Path,
-                    precision: str | None = None, tensorboard: str | Path | None = None) -> list[str]:
+                    precision: str | None = None, tensorboard: str | Path | None = None, step_mode: str = 'eager') -> list[str]:
     "The command line of the worker process that trains `spec`."
     return ([sys.executable, '-m', 'effattn.campaign', '--worker', _spec_json(spec), '--device', device,
              '--deadline', str(deadline), '--threads', str(threads), '--results-dir', str(results_dir),
              '--runs-dir', str(runs_dir)] + (['--precision', precision] if precision else [])
-            + (['--tensorboard', str(Path(tensorboard).resolve())] if tensorboard is not None else []))
+            + (['--tensorboard', str(Path(tensorboard).resolve())] if tensorboard is not None else [])
+            + (['--step-mode', step_mode] if step_mode != 'eager' else []))
 
 
 def time_left(pending: list[tuple[Item, RunState]],  # the runs not started yet, with their states
@@ -413,7 +418,9 @@ def time_left(pending: list[tuple[Item, RunState]],  # the runs not started yet,
 
 # %% ../nbs/45_campaign.ipynb #e39e0b62
 def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, threads: int | None, dirs: Callable,
-             allow_dirty: bool, tensorboard, park_root, log, how: str) -> tuple[float, float, int, dict, list]:
+             allow_dirty: bool, tensorboard, park_root, log, how: str,
+             epoch_s: Callable | None = None,  # spec -> wall seconds per epoch here, replacing the records' estimate
+             ) -> tuple[float, float, int, dict, list]:
     "What every executor does first: check the code and the options; (start, end, threads, outcome, pending runs with states)."
     t0 = time.time()
     end = t0 + parse_budget(budget)
@@ -429,6 +436,7 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
     threads = threads or max(1, (os.cpu_count() or 1) // jobs)
     outcome, pending = {}, []
     for it, st in zip(items, run_states(items, dirs, device.split(':')[0], threads, park_root)):
+        if epoch_s is not None and st.status != 'done': st = dataclasses.replace(st, epoch_s=epoch_s(it.spec))
         if st.status == 'done': outcome[it.spec.name] = 'done (before)'
         else: pending.append((it, st))
     log(f"campaign: {len(pending)} of {len(items)} runs to do or resume; budget {_fmt_s(end - t0)}, {jobs} job(s) of "
@@ -436,9 +444,12 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
     return t0, end, threads, outcome, pending
 
 
-def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float) -> tuple[Item, RunState] | None:
-    "The next run to start: the first whose one epoch (by the estimate) fits before `end`, taken off `pending`; None if none fits."
-    fits = [k for k, (_, s) in enumerate(pending) if time.time() + (s.epoch_s or 0) + reserve_s <= end]
+def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float,
+          whole: bool = False,  # only a run whose every remaining epoch fits (one with no estimate does not)
+          ) -> tuple[Item, RunState] | None:
+    "The next run to start: the first whose next epoch (or, `whole`, its remaining epochs) fits before `end`, taken off `pending`."
+    need = lambda s: (s.seconds_left if s.seconds_left is not None else float('inf')) if whole else (s.epoch_s or 0)
+    fits = [k for k, (_, s) in enumerate(pending) if time.time() + need(s) + reserve_s <= end]
     return pending.pop(fits[0]) if fits else None
 
 
@@ -470,10 +481,13 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
         precision: str | None = None,  # 'fp32', 'tf32' or 'bf16' (effattn.experiment.PRECISIONS); None: the training default
         tensorboard: str | Path | None = None,  # each run writes its TensorBoard scalars to tensorboard/<run id> (the [tb] extra)
+        step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES)
+        finish_only: bool = False,  # start a run only when its estimate says it finishes within the budget
+        epoch_s: Callable | None = None,  # spec -> wall seconds per epoch here (e.g. from a probe); None: from the records
         ) -> dict[str, str]:
     "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
     t0, end, threads, outcome, pending = _prepare(items, budget, jobs, device, threads, dirs, allow_dirty, tensorboard,
-                                                  park_root, log, 'local processes')
+                                                  park_root, log, 'local processes', epoch_s)
     log_dir = Path(log_dir or repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
     running, clock = {}, {}  # running: Popen -> (item, log file); clock: Popen -> (its state, start time)
 
@@ -483,11 +497,11 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
     old = signal.signal(signal.SIGTERM, stop_all)
     try:
         while pending or running:
-            while (nxt := _next_run(pending, running, jobs, end, reserve_s)):  # the first that fits
+            while (nxt := _next_run(pending, running, jobs, end, reserve_s, finish_only)):  # the first that fits
                 it, st = nxt
                 res, runs = _unparked(it, dirs, park_root, log)
                 logf = open(log_dir / f"{it.spec.run_id()}.log", 'a')
-                p = _start_worker(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard, logf)
+                p = _start_worker(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard, logf, step_mode)
                 running[p], clock[p] = (it, logf), (st, time.time())
                 _started(it, st, log)
             if not running: break
@@ -506,9 +520,11 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
 
 # %% ../nbs/45_campaign.ipynb #0236ec9a
 def _next_run(pending: list[tuple[Item, RunState]], running: dict, jobs: int, end: float,
-              reserve_s: float) -> tuple[Item, RunState] | None:
-    "The run to start now: None while `jobs` runs are running, else the first whose one epoch fits (`_take`)."
-    return _take(pending, end, reserve_s) if pending and len(running) < jobs else None
+              reserve_s: float, whole: bool = False) -> tuple[Item, RunState] | None:
+    """The run to start now: None while `jobs` runs are running, else the first that fits (`_take`); with `whole`, when
+    none fits whole and none is running, the first whose next epoch fits (the budget will cut it, and it is parked)."""
+    if not pending or len(running) >= jobs: return None
+    return _take(pending, end, reserve_s, whole) or (_take(pending, end, reserve_s) if whole and not running else None)
 
 
 def _unparked(it: Item, dirs: Callable, park_root, log) -> tuple[Path, Path]:
@@ -519,9 +535,9 @@ def _unparked(it: Item, dirs: Callable, park_root, log) -> tuple[Path, Path]:
 
 
 def _start_worker(spec: RunSpec, device: str, deadline: float, threads: int, results_dir: Path, runs_dir: Path,
-                  precision: str | None, tensorboard: str | Path | None, logf) -> subprocess.Popen:
+                  precision: str | None, tensorboard: str | Path | None, logf, step_mode: str = 'eager') -> subprocess.Popen:
     "Start the worker process that trains `spec` with `threads` OpenMP threads, its output into the open file `logf`."
-    cmd = _worker_command(spec, device, deadline, threads, results_dir, runs_dir, precision, tensorboard)
+    cmd = _worker_command(spec, device, deadline, threads, results_dir, runs_dir, precision, tensorboard, step_mode)
     env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
     return subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
 
@@ -772,8 +788,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--deadline', type=float, required=True); ap.add_argument('--threads', type=int, default=None)
     ap.add_argument('--results-dir', required=True); ap.add_argument('--runs-dir', required=True)
     ap.add_argument('--precision', default=None); ap.add_argument('--tensorboard', default=None)
+    ap.add_argument('--step-mode', default='eager')
     a = ap.parse_args(argv)
-    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision, a.tensorboard)
+    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision, a.tensorboard, a.step_mode)
 
 
 if __name__ == '__main__' and not hasattr(sys, 'ps1') and 'ipykernel' not in sys.modules:

@@ -29,9 +29,9 @@ from .train import RunResult, TrainConfig, evaluate, fit
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
-           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'run', 'kept_weights_path',
-           'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid', 'load_records',
-           'missing_specs']
+           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'eval_batch', 'run',
+           'kept_weights_path', 'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid',
+           'load_records', 'missing_specs']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -180,8 +180,13 @@ def _recorded(spec: RunSpec, results_dir: Path, runs_dir: Path, rerun: bool | No
     return None
 
 
+def eval_batch(cfg: TrainConfig, dev: torch.device) -> int:
+    "The evaluation batch: 1,024 images on a GPU (ten launches per CIFAR-10 test pass, not forty), else max(training batch, 256)."
+    return 1024 if dev.type == 'cuda' else max(cfg.batch_size, 256)
+
+
 def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, test_data, runs_dir: Path,
-               deadline: float | None, tensorboard: str | Path | None) -> tuple[torch.nn.Module, RunResult]:
+               deadline: float | None, tensorboard: str | Path | None, step_mode: str = 'eager') -> tuple[torch.nn.Module, RunResult]:
     "Build the spec's model (seeded) and loaders, and train with `fit`, resuming from `runs_dir/<run id>`: (model, result)."
     from effattn.augment import DeviceLoader
     from effattn.presets import create_model
@@ -190,9 +195,10 @@ def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, t
     model = create_model(spec.preset, **copy.deepcopy(spec.model))
     train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
                                 rank=rank, world=world)
-    test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
+    test_loader = DeviceLoader(test_data, eval_batch(cfg, dev), spec.pipeline, train=False, device=dev)
+    stamp = dict(commit=git_commit(), **({'step_mode': step_mode} if step_mode != 'eager' else {}))  # which epochs ran how
     res = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
-              stamp=dict(commit=git_commit()), log_dir=tensorboard, run_name=spec.run_id())
+              stamp=stamp, log_dir=tensorboard, run_name=spec.run_id(), step_mode=step_mode)
     return model, res
 
 
@@ -201,7 +207,7 @@ def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev:
     from effattn.augment import DeviceLoader
     if not (spec.val_fraction or spec.save_predictions): return {}
     official = load_run_data(spec, official_test=True)
-    loader = DeviceLoader(official, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
+    loader = DeviceLoader(official, eval_batch(cfg, dev), spec.pipeline, train=False, device=dev)
     ev = evaluate(model, loader, dev)
     extra = dict(test_top1=ev['top1'], test_top5=ev['top5'], test_loss=ev['loss'], test_images=ev['n'])
     if spec.save_predictions:
@@ -259,6 +265,7 @@ def run(
     deadline: float | None = None,  # time.time() by which to stop (effattn.train.BudgetReached; the checkpoint is kept)
     precision: str | None = None,  # 'fp32', 'tf32' (fp32 with TF32 matmuls on CUDA) or 'bf16' (autocast); None: TrainConfig's amp
     tensorboard: str | Path | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id> (fit's log_dir; the [tb] extra)
+    step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES); the history rows it trains say so
 ) -> dict:
     "Train and measure one spec, append its record to `results_dir/runs.jsonl`, and return the record."
     dirs = output_dirs(spec.paper, spec.profile)
@@ -268,7 +275,7 @@ def run(
     rank, world = distributed_info()
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet, **_amp_for(precision, dev)})
     train_data, test_data = load_run_data(spec)
-    model, res = _train_run(spec, cfg, dev, train_data, test_data, runs_dir, deadline, tensorboard)
+    model, res = _train_run(spec, cfg, dev, train_data, test_data, runs_dir, deadline, tensorboard, step_mode)
     extra = _official_test(spec, model, cfg, dev)
     rec = _run_record(spec, res, model, train_data, test_data, cfg, dev, precision, extra)
     if world > 1: rec['world_size'] = world

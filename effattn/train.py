@@ -5,6 +5,7 @@
 # %% ../nbs/32_train.ipynb #e1dbb357
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -24,8 +25,9 @@ from .measure import count_params, hardware, sync
 from .runtime import all_sum, atomic_save, atomic_write_text, distributed_info, resolve_device
 
 # %% auto #0
-__all__ = ['TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError', 'BudgetReached',
-           'RunResult', 'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'summary_writer',
+__all__ = ['STEP_MODES', 'TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError',
+           'BudgetReached', 'RunResult', 'check_step_mode', 'CudaGraph', 'HostGraph', 'portable_optimizer_state',
+           'GraphedStep', 'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'summary_writer',
            'ScalarLog', 'read_scalars', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
@@ -92,20 +94,21 @@ def make_scheduler(opt: torch.optim.Optimizer, cfg: TrainConfig, steps_per_epoch
 # %% ../nbs/32_train.ipynb #5531e836
 @torch.no_grad()
 def evaluate(model: nn.Module, loader, device: torch.device, amp: bool = False) -> dict:
-    "Mean cross-entropy, top-1 and top-5 accuracy (%) over a loader."
+    "Mean cross-entropy, top-1 and top-5 accuracy (%) over a loader (the device is read once, at the end, not per batch)."
     model.eval()
-    loss = correct1 = correct5 = n = 0
+    losses, correct1, correct5, n = [], 0, 0, 0
     for x, y in loader:
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
             logits = model(x)
         logits = logits.float()
-        loss += F.cross_entropy(logits, y, reduction='sum').item()
+        losses.append(F.cross_entropy(logits, y, reduction='sum'))
         top = logits.topk(min(5, logits.shape[1]), dim=1).indices
-        correct1 += (top[:, 0] == y).sum().item()
-        correct5 += (top == y[:, None]).any(1).sum().item()
+        correct1 = correct1 + (top[:, 0] == y).sum()
+        correct5 = correct5 + (top == y[:, None]).any(1).sum()
         n += len(y)
-    return dict(loss=loss / max(n, 1), top1=100 * correct1 / max(n, 1), top5=100 * correct5 / max(n, 1), n=n)
+    loss = sum(torch.stack(losses).cpu().double().tolist()) if losses else 0.0  # summed in float64, batch by batch, as before
+    return dict(loss=loss / max(n, 1), top1=100 * int(correct1) / max(n, 1), top5=100 * int(correct5) / max(n, 1), n=n)
 
 # %% ../nbs/32_train.ipynb #97832b85
 class NonFiniteLossError(RuntimeError):
@@ -156,25 +159,154 @@ def _progress(total: int, desc: str, quiet: bool):
     return tqdm(total=total, desc=desc, leave=False, dynamic_ncols=True)
 
 # %% ../nbs/32_train.ipynb #fb37c1d7
-def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False) -> Callable:
-    "A function `step(x, y) -> (loss, n_correct)` doing Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser and scheduler steps; n_correct counts the unmixed labels."
-    forward = torch.compile(model) if cfg.compile else model
+STEP_MODES = ('eager', 'compiled', 'graphed', 'compiled+graphed')  # how a training step executes (never what it computes)
+
+
+def check_step_mode(mode: str,  # one of STEP_MODES
+                    cfg: TrainConfig, device: torch.device, world: int = 1) -> None:
+    "Refuse a step mode that cannot run here, saying why and what to use instead."
+    check_choice('step_mode', mode, STEP_MODES)
+    if 'graphed' not in mode: return
+    why = ("it needs a CUDA device" if device.type != 'cuda' else
+           "Mixup/CutMix draw each batch's mixing on the host" if cfg.mixup > 0 or cfg.cutmix > 0 else
+           "SGD reads its learning rate on the host" if cfg.optimizer == 'sgd' else
+           "DistributedDataParallel synchronises on the host" if world > 1 else None)
+    if why: raise ValueError(f"step_mode={mode!r}: a CUDA graph cannot capture this run's training step ({why}); "
+                             f"use step_mode='eager' or 'compiled'.")
+
+
+def _step_body(forward: Callable, model: nn.Module, opt, cfg: TrainConfig, amp: bool, graphed: bool) -> Callable:
+    "The step less the scheduler, `body(x, y) -> (loss, n_correct)`: Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser."
     device_type = next(model.parameters()).device.type
     mixing = cfg.mixup > 0 or cfg.cutmix > 0
-    def step(x, y):
+    def body(x, y):
         if mixing: x, y2, lam = mix_batch(x, y, cfg.mixup, cfg.cutmix, cfg.mix_switch_prob)
-        with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp):
+        with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp, cache_enabled=not graphed):
             logits = forward(x)
         z = logits.float()
         loss = F.cross_entropy(z, y, label_smoothing=cfg.label_smoothing)
         if mixing and lam < 1:  # CE is linear in the target: CE(z, lam y + (1-lam) y2) = lam CE(z, y) + (1-lam) CE(z, y2)
             loss = lam * loss + (1 - lam) * F.cross_entropy(z, y2, label_smoothing=cfg.label_smoothing)
-        opt.zero_grad(set_to_none=True)
+        opt.zero_grad(set_to_none=True)  # launches nothing: in a CUDA graph, backward then writes the graph's own gradients
         loss.backward()
         if cfg.grad_clip: nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
         opt.step()
-        if sched is not None: sched.step()
         return loss.detach(), (logits.detach().argmax(1) == y).sum()
+    return body
+
+# %% ../nbs/32_train.ipynb #8ebfc294
+class CudaGraph:
+    "What `GraphedStep` needs of a CUDA graph: warm up on a side stream, capture a function, replay it."
+    outputs = None  # what the captured function returned: tensors that each replay overwrites
+
+    def __init__(self): self.graph = torch.cuda.CUDAGraph()
+
+    def warmup(self, fn: Callable, n: int):
+        "Run `fn` n times on a side stream (what capture needs: cuBLAS handles, autograd's streams, lazy state)."
+        s = torch.cuda.Stream(); s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            for _ in range(n): fn()
+        torch.cuda.current_stream().wait_stream(s)
+
+    def capture(self, fn: Callable):
+        "Record `fn`'s kernels (nothing runs yet)."
+        with torch.cuda.graph(self.graph): self.outputs = fn()
+
+    def replay(self): self.graph.replay()
+
+
+class HostGraph:
+    """`CudaGraph`'s interface on any device: capture keeps the function, replay calls it and copies its outputs into the
+    same tensors. It checks, without a GPU, everything `GraphedStep` does around the graph."""
+    outputs = None
+
+    def warmup(self, fn: Callable, n: int):
+        for _ in range(n): fn()
+
+    def capture(self, fn: Callable): self.fn = fn
+
+    def replay(self):
+        out = self.fn()
+        if self.outputs is None: self.outputs = tuple(o.clone() for o in out)
+        else:
+            for o, r in zip(self.outputs, out): o.copy_(r)
+
+# %% ../nbs/32_train.ipynb #813462a6
+def _graph_ready(opt: torch.optim.Optimizer, device: torch.device) -> None:
+    "Make `opt` replayable in a CUDA graph: capturable, its learning rate a device tensor (the scheduler fills it in place), its step counts on the device."
+    for g in opt.param_groups:
+        if 'capturable' in g: g['capturable'] = True
+        if not torch.is_tensor(g['lr']): g['lr'] = torch.tensor(float(g['lr']), device=device)
+    for st in opt.state.values():
+        if torch.is_tensor(st.get('step')): st['step'] = st['step'].to(device=device, dtype=torch.float32)
+
+
+def portable_optimizer_state(opt: torch.optim.Optimizer) -> dict:
+    "`opt.state_dict()` in the form every device and step mode resumes from: a plain float learning rate, capturable off."
+    sd = opt.state_dict()
+    sd['param_groups'] = [{**g, 'lr': float(g['lr']), **({'capturable': False} if 'capturable' in g else {})}
+                          for g in sd['param_groups']]
+    return sd
+
+
+def _snapshot(model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> dict:
+    "Copies of everything a warm-up step changes: weights and buffers, the optimiser's state, the random generators."
+    return dict(model=copy.deepcopy(model.state_dict()), opt=copy.deepcopy(opt.state_dict()), rng=_rng_state(device))
+
+
+def _restore(saved: dict, model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> None:
+    "Undo the warm-up: weights copied back in place; a fresh optimiser's state zeroed in place (what its first step assumes), an older one reloaded."
+    model.load_state_dict(saved['model'])
+    if saved['opt']['state']: opt.load_state_dict(saved['opt'])
+    else:
+        for st in opt.state.values():
+            for v in st.values():
+                if torch.is_tensor(v): v.zero_()
+    if device.type == 'cuda': _graph_ready(opt, device)
+    _set_rng_state(saved['rng'], device)
+
+# %% ../nbs/32_train.ipynb #45fbd14c
+class GraphedStep:
+    """The training step captured once and replayed: `step(x, y) -> (loss, n_correct)` as `make_train_step`'s, in one graph
+    launch. The first batch is copied into static buffers, the step warmed up (then undone: weights, optimiser state and
+    random generators restored, so the run is the run it would be eagerly) and captured; every later batch of that shape
+    is copied in and replayed. A batch of another shape runs eagerly. The returned tensors are overwritten by the next step."""
+    def __init__(self, body: Callable, model: nn.Module, opt, sched, warmup: int = 3,
+                 graph: CudaGraph | HostGraph | None = None):  # None: a CudaGraph
+        self.body, self.model, self.opt, self.sched, self.warmup = body, model, opt, sched, warmup
+        self.graph, self.shape = graph, None
+
+    def _capture(self, x: torch.Tensor, y: torch.Tensor):
+        self.x, self.y, self.shape = x.clone(), y.clone(), (x.shape, y.shape)
+        self.graph = self.graph or CudaGraph()
+        saved = _snapshot(self.model, self.opt, x.device)
+        self.graph.warmup(lambda: self.body(self.x, self.y), self.warmup)
+        _restore(saved, self.model, self.opt, x.device)
+        self.graph.capture(lambda: self.body(self.x, self.y))
+
+    def __call__(self, x: torch.Tensor, y: torch.Tensor):
+        if self.shape is None: self._capture(x, y)
+        if (x.shape, y.shape) != self.shape: out = self.body(x, y)
+        else:
+            self.x.copy_(x); self.y.copy_(y)
+            self.graph.replay(); out = self.graph.outputs
+        if self.sched is not None: self.sched.step()
+        return out
+
+# %% ../nbs/32_train.ipynb #336a5f6e
+def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False,
+                    mode: str = 'eager',  # how the step executes: one of STEP_MODES (see check_step_mode for where each runs)
+                    graph: CudaGraph | HostGraph | None = None,  # the graphed modes' graph (None: a CudaGraph)
+                    ) -> Callable:
+    "A function `step(x, y) -> (loss, n_correct)` doing Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser and scheduler steps; n_correct counts the unmixed labels."
+    check_choice('step_mode', mode, STEP_MODES)
+    forward = torch.compile(model) if cfg.compile or 'compiled' in mode else model
+    body = _step_body(forward, model, opt, cfg, amp, graphed='graphed' in mode)
+    if 'graphed' in mode: return GraphedStep(body, model, opt, sched, graph=graph)
+    def step(x, y):
+        out = body(x, y)
+        if sched is not None: sched.step()
+        return out
     return step
 
 # %% ../nbs/32_train.ipynb #6b565021
@@ -191,7 +323,7 @@ class FitState:
 
 def save_checkpoint(ckpt: Path, s: FitState, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device):
     "Write everything `resume` needs to `ckpt` atomically, and `progress.json` beside it (how far the run got, for status)."
-    atomic_save(dict(model=model.state_dict(), optimizer=opt.state_dict(), scheduler=sched.state_dict(),
+    atomic_save(dict(model=model.state_dict(), optimizer=portable_optimizer_state(opt), scheduler=sched.state_dict(),
                      loader=train_loader.state_dict(), rng=_rng_state(device), history=s.history, epoch=s.epoch,
                      train_seconds=s.train_seconds, best_loss=s.best_loss, stale=s.stale, best_state=s.best_state,
                      config=asdict(cfg)), ckpt)
@@ -234,7 +366,7 @@ def train_epoch(step: Callable, train_loader, device: torch.device, epoch: int, 
             where = f"step {i + 1}" if device.type == 'cpu' else f"by step {i + 1}"
             raise NonFiniteLossError(
                 f"the loss became non-finite ({loss.item()}) at epoch {epoch + 1}, {where}; training stopped and {kept}. "
-                f"Lower the learning rate (now {opt.param_groups[0]['lr']:.3g}), set grad_clip, or disable amp.")
+                f"Lower the learning rate (now {float(opt.param_groups[0]['lr']):.3g}), set grad_clip, or disable amp.")
         tot_loss += loss * len(y); tot_correct += correct; seen += len(y)
         if bar and (i % 10 == 0 or i == steps - 1):
             bar.set_postfix(loss=f"{tot_loss.item() / seen:.3f}", acc=f"{100 * tot_correct.item() / seen:.1f}")
@@ -340,9 +472,11 @@ def _distributed(model: nn.Module, device: torch.device, world: int) -> nn.Modul
     return model
 
 
-def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_dir: str | Path | None) -> tuple[_Fit, FitState]:
+def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_dir: str | Path | None,
+           step_mode: str = 'eager') -> tuple[_Fit, FitState]:
     "Seed, move `model` to its device, build the optimiser, schedule and step, and resume from `run_dir/checkpoint.pt` if it exists."
     device = resolve_device(cfg.device)
+    check_step_mode(step_mode, cfg, device, distributed_info()[1])
     if device.type == 'cpu' or cfg.deterministic:
         torch.use_deterministic_algorithms(True, warn_only=True)
     torch.manual_seed(cfg.seed); random.seed(cfg.seed)
@@ -356,7 +490,8 @@ def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_di
     sched = make_scheduler(opt, cfg, steps)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
     s = resume(ckpt, cfg, model, opt, sched, train_loader, device)
-    step = make_train_step(_distributed(model, device, world), opt, sched, cfg, amp)
+    if 'graphed' in step_mode: _graph_ready(opt, device)
+    step = make_train_step(_distributed(model, device, world), opt, sched, cfg, amp, step_mode)
     return _Fit(model, train_loader, test_loader, cfg, device, amp, opt, sched, step, ckpt, rank,
                 quiet=cfg.quiet or rank != 0), s
 
@@ -375,7 +510,7 @@ def _fit_epoch(f: _Fit, epoch: int, stamp: dict | None) -> dict:
     train_loss, train_top1, seen, secs = train_epoch(f.step, f.train_loader, f.device, epoch, f.cfg, f.opt, f.ckpt, f.quiet)
     ev = evaluate(f.model, f.test_loader, f.device, f.amp)  # every process evaluates the full test split (identical models)
     return dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
-                test_top5=ev['top5'], epoch_seconds=secs, lr=f.opt.param_groups[0]['lr'], images_per_second=seen / secs,
+                test_top5=ev['top5'], epoch_seconds=secs, lr=float(f.opt.param_groups[0]['lr']), images_per_second=seen / secs,
                 wall_seconds=time.time() - t_wall, **(stamp or {}))
 
 
@@ -425,9 +560,10 @@ def fit(
     stamp: dict | None = None,  # fields added to each history row this call trains, e.g. {'commit': ...}: a run resumed under other code says which epochs which code trained
     log_dir: str | Path | None = None,  # write each epoch's scalars (TB_SCALARS) for TensorBoard here; needs `pip install 'effattn[tb]'`
     run_name: str | None = None,  # with log_dir: the TensorBoard run, written to log_dir/run_name (e.g. a run id); None: log_dir itself
+    step_mode: str = 'eager',  # how each step executes (STEP_MODES): 'graphed' replays one CUDA graph per step; the results are the same
 ) -> RunResult:
     "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
-    f, s = _setup(model, train_loader, test_loader, cfg, run_dir)
+    f, s = _setup(model, train_loader, test_loader, cfg, run_dir, step_mode)
     log = ScalarLog(log_dir, run_name, s.epoch) if log_dir is not None and f.rank == 0 else None
     try:
         stopped_early = _train_epochs(f, s, deadline, stamp, log, callbacks)
