@@ -716,7 +716,12 @@ def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: 
 def add_parser(sub) -> None:
     "Add the `campaign` command to the `effattn` argument parser's subparsers."
     c = sub.add_parser('campaign', help="paper-setting runs in pieces: status, run (resumable, within a time budget), park (unfinished runs into the repository), clean")
-    c.add_argument('action', choices=('status', 'run', 'park', 'clean'))
+    c.add_argument('action', choices=('status', 'run', 'park', 'clean'), help=
+                   "status: each run's state (a finished run's accuracy, an unfinished one's estimated time left on --device) "
+                   "and where the notebooks analysing them stand; nothing runs. run: train the queue's runs in resumable pieces "
+                   "within --budget, parking the unfinished ones. park: copy the checkpoints of unfinished runs into the "
+                   "repository (data/campaign/parked/), so that another machine resumes them. clean: remove what finished "
+                   "runs left under runs/ (with --partial, unfinished runs' checkpoints too)")
     c.add_argument('--queue', default='cpu', choices=list(QUEUES), help="which queue (cpu: what fits a CPU; gpu: the rest)")
     c.add_argument('--papers', nargs='+', default=None, help=f"only these papers' runs ({', '.join(PAPERS)})")
     c.add_argument('--only', default=None, metavar='REGEX', help="only the runs whose name matches, e.g. 'cifar10/standard_first' "
@@ -730,6 +735,7 @@ def add_parser(sub) -> None:
     c.add_argument('--tensorboard', default=None, metavar='DIR', help="run: each run writes its TensorBoard scalars to "
                    "DIR/<run id> (view them with `tensorboard --logdir DIR`; needs the [tb] extra)")
     c.add_argument('--partial', action='store_true', help="clean: also remove the checkpoints of unfinished runs")
+    c.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
     e = c.add_argument_group('run on a cluster (--executor submitit: the [slurm] extra; --executor ray: the [ray] extra)')
     e.add_argument('--executor', default='local', choices=('local', *ENGINES), help="run: local worker processes, "
                    "submitit jobs (Slurm, or local processes where there is no Slurm) or Ray tasks; --jobs runs at a time")
@@ -750,9 +756,16 @@ def _engine_options(args) -> dict:
 
 
 def command(args) -> int:
-    "Run `effattn campaign ...` from parsed arguments; the exit status."
-    from effattn.runtime import require_checkout
-    require_checkout(what=f'effattn campaign {args.action}')  # outside one, a status of nothing would read as the truth
+    "Run `effattn campaign ...` from parsed arguments, in the checkout `--repo` names (default: the current folder's); the exit status."
+    from effattn.runtime import at_checkout
+    for k in ('pack', 'tensorboard'):  # paths the user typed: relative to where they typed them
+        if getattr(args, k, None): setattr(args, k, str(Path(getattr(args, k)).resolve()))
+    with at_checkout(getattr(args, 'repo', None), f'effattn campaign {args.action}'):  # outside one, a status of nothing would read as the truth
+        return _command(args)
+
+
+def _command(args) -> int:
+    "`command` once in the checkout."
     if args.papers:
         bad = [p for p in args.papers if p not in PAPERS]
         if bad: print(f"unknown paper(s) {bad}; choose from {list(PAPERS)}.", file=sys.stderr); return 2

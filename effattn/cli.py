@@ -337,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
                    help=f"any of {', '.join(PAPERS)} (default: all)")
     r.add_argument('--profile', default='smoke', choices=PROFILES,
                    help='smoke: tiny, embedded data (minutes); cpu: ~1 h per notebook on a 2-core CPU; paper: GPU')
-    r.add_argument('--device', default='auto')
+    r.add_argument('--device', default='auto', help="the torch device the notebooks train and time on: auto (cuda, else "
+                   "mps, else cpu), cpu, cuda, cuda:1, ...")
     once = r.add_mutually_exclusive_group()  # --rerun trains everything, --records-only nothing
     once.add_argument('--rerun', action='store_true', help='train every run again, even those already recorded in runs.jsonl')
     r.add_argument('--update', action='store_true',

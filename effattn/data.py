@@ -312,11 +312,13 @@ SOURCES = ('auto', 'offline', 'download', 'sample')
 def _data_root(
     root: str | Path | None,  # the root argument
     source: str,  # the source asked for
+    download: bool = False,  # load_dataset's download: a root that does not exist yet is then created by the download
 ) -> Path | None:
     "The offline root (`root`, else $EFFATTN_DATA, else None); a DataError naming where it came from if offline copies are wanted and it is no folder."
     origin = 'the root argument' if root is not None else 'the environment variable EFFATTN_DATA'
     root = Path(root) if root is not None else (Path(os.environ['EFFATTN_DATA']) if os.environ.get('EFFATTN_DATA') else None)
-    if root is not None and not root.is_dir() and source in ('auto', 'offline'):
+    created = source == 'auto' and download and root is not None and not root.exists()  # as torchvision would
+    if root is not None and not root.is_dir() and source in ('auto', 'offline') and not created:
         fix = 'pass an existing folder' if origin.startswith('the root') else 'export EFFATTN_DATA=<an existing folder> or unset it'
         raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
     return root
@@ -326,9 +328,20 @@ def _locate_or_download(name: str, split: str, droot: Path) -> tuple[Path, Calla
     "`locate` under `droot`, after downloading `name` there with torchvision if it is not there yet."
     found = locate(name, split, droot)
     if not found:
-        _download(name, droot)
+        try: _download(name, droot)
+        except (OSError, RuntimeError) as e:  # urllib's URLError (no network), a refused connection, a failed checksum
+            raise _download_failed(name, split, droot, e) from e
         found = locate(name, split, droot)
     return found
+
+
+def _download_failed(name: str, split: str, droot: Path, e: Exception) -> DataError:
+    "The error for a download that failed: what happened, and where to put the files instead."
+    want = '\n'.join(f"  - {droot}/{d}" for d, _, _ in layouts(name, split))
+    return DataError(f"{name}: torchvision could not download it into {droot} ({type(e).__name__}: {e}); is this "
+                     f"machine offline? Put the files there yourself, in one of\n{want}\n(copied from a machine that "
+                     f"has them), and call again: load_dataset reads them without downloading; or pass root=PATH (or "
+                     f"export EFFATTN_DATA=PATH) naming a folder that holds them.")
 
 
 def _locate_sample(
@@ -378,7 +391,7 @@ def load_dataset(
     info = DATASETS[check_choice('dataset', name, DATASETS)]
     check_choice('split', split, info.splits)
     check_choice('source', source, SOURCES)
-    root = _data_root(root, source)
+    root = _data_root(root, source, download)
     tried = []
     if source in ('auto', 'offline') and root is not None:
         found = locate(name, split, root)

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .runtime import Profile, repo_root, require_checkout
+from .runtime import Profile, at_checkout, repo_root
 
 # %% auto #0
 __all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS', 'PARK_MB',
@@ -1066,14 +1066,25 @@ def unpack(folder: str | Path, root: str | Path | None = None,
 def add_parser(sub) -> None:
     "Add the `device` command to the `effattn` argument parser's subparsers."
     d = sub.add_parser('device', help="a lent GPU window: plan its calls, stage the data, run it (on the device), unpack what came back")
-    d.add_argument('action', choices=('plan', 'stage', 'run', 'receive', 'unpack'))
+    d.add_argument('action', choices=('plan', 'stage', 'run', 'receive', 'unpack'), help=
+                   "plan: the device-tool calls of the next windows (sizes are estimates until stage has run). stage: "
+                   "prepare .device/ (the datasets in the form the calls carry). run: the window itself, on the device "
+                   "(data, self-check, speed, training, then the pack). receive: list what .device/ holds. unpack FOLDER: "
+                   "merge the packs that came back into data/ and figures/ and regenerate the report")
     d.add_argument('folder', nargs='?', default=None, help="unpack: the folder holding the returned files (the tool's files_at)")
     d.add_argument('--json', action='store_true', help="plan: machine-readable")
     d.add_argument('--budget', default='540s', help="run: the whole call's time, e.g. 540s or 9m (it packs before it ends)")
-    d.add_argument('--device', default='cuda')
+    d.add_argument('--device', default='cuda', help="run: the torch device the window checks, times and trains on "
+                   "(cuda, cuda:1, ...)")
     d.add_argument('--jobs', type=int, default=None, help="run: training runs at once (default: cores - 2, at most 12)")
-    d.add_argument('--papers', nargs='+', default=None); d.add_argument('--only', default=None, metavar='REGEX')
-    d.add_argument('--no-selfcheck', action='store_true'); d.add_argument('--no-speed', action='store_true')
+    d.add_argument('--papers', nargs='+', default=None, help="run: only these papers' runs and models (self-check and "
+                   "training; default: every paper's GPU queue)")
+    d.add_argument('--only', default=None, metavar='REGEX', help="run: only the runs whose name matches, e.g. "
+                   "'cifar10/standard_first' (names as `effattn campaign status --queue gpu` prints them)")
+    d.add_argument('--no-selfcheck', action='store_true', help="run: skip the self-check (every mechanism in fp32 and bf16 "
+                   "against float64, the queued models, torch.compile), which otherwise keeps a model that fails it from training")
+    d.add_argument('--no-speed', action='store_true', help="run: skip the speed phase (the GPU timing and memory tables "
+                   "of papers 000, 004 and 003); train only")
     d.add_argument('--no-mps', action='store_true', help="run: train without CUDA MPS (the processes then take turns on the GPU)")
     d.add_argument('--allow-big', action='store_true', help="run: also runs whose checkpoints are too big to park (they must "
                    "finish within the call, or their progress is lost)")
@@ -1081,13 +1092,22 @@ def add_parser(sub) -> None:
     d.add_argument('--step-mode', default=None, help="run: how training steps execute (eager, compiled, graphed, "
                    "compiled+graphed); default: the probe measures them and picks the fastest the self-check passed")
     d.add_argument('--no-probe', action='store_true', help="run: skip the probe (train eagerly unless --step-mode says otherwise)")
+    d.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
 
 
 def command(args,
             report=None,  # unpack: a function (root) -> path that regenerates the report (the CLI passes effattn.report's)
             ) -> int:
     "Run `effattn device ...` from parsed arguments; the exit status."
-    if args.action != 'run': require_checkout(what=f'effattn device {args.action}')  # plan, stage, unpack: this checkout's files
+    if getattr(args, 'folder', None): args.folder = str(Path(args.folder).resolve())  # typed relative to the current folder
+    if getattr(args, 'repo', None) is None and args.action == 'run':  # on the device: the copy of the working tree
+        return _command(args, report)
+    with at_checkout(getattr(args, 'repo', None), f'effattn device {args.action}'):  # plan, stage, unpack: this checkout's files
+        return _command(args, report)
+
+
+def _command(args, report) -> int:
+    "`command` once in the checkout."
     if args.action in ('plan', 'stage'):
         from effattn.measure import git_commit
         if args.action == 'stage': stage()

@@ -237,7 +237,7 @@ DEPARTURES = (
     Departure(r"a speed claim timed on (?P<f>.*?), measured here only on a CPU \(.*?\): our figure is shown, not judged; "
               r"GPU slot: a device window's \S+ \(`effattn device`\)\. ?", lambda m, d: f"timed on {m['f']} (see D{d}). ",
               "Speed on a CPU: the paper timed on {found}, we only on a CPU, so such a claim shows our figure unjudged "
-              "(not run) until a device window fills data/results/<paper>/gpu/ (`effattn device`)."),
+              "(not run) until a device window fills `data/results/<paper>/gpu/` (`effattn device`)."),
 )
 
 

@@ -10,13 +10,14 @@ import json
 import os
 import shutil
 import warnings
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PROFILES', 'PARKED', 'Profile', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'notebook_dirs',
-           'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest',
-           'Pieces', 'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
+__all__ = ['PROFILES', 'PARKED', 'Profile', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'at_checkout',
+           'notebook_dirs', 'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest',
+           'tensor_digest', 'Pieces', 'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #afeeccef
 class Profile(StrEnum):
@@ -68,6 +69,23 @@ def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dic
         return dict(results=base / 'results' / paper, figures=base / 'figures' / paper, runs=base / 'checkpoints' / paper)
     return dict(results=root / 'data' / 'results' / paper, figures=root / 'figures' / paper,
                 runs=root / 'runs' / 'checkpoints' / paper)
+
+# %% ../nbs/03_runtime.ipynb #9ff74fc1
+@contextmanager
+def at_checkout(repo: str | Path | None,  # the checkout a command's --repo names; None: the one found as usual
+                what: str = 'this command',  # who needs it, for the message
+                ):
+    "Run the body in the checkout `repo` names (its root the working folder and $EFFATTN_REPO, both put back after); yields the root."
+    root = require_checkout(repo, what)
+    if repo is None:
+        yield root; return
+    cwd, named = os.getcwd(), os.environ.get('EFFATTN_REPO')
+    os.chdir(root); os.environ['EFFATTN_REPO'] = str(root)
+    try: yield root
+    finally:
+        os.chdir(cwd)
+        if named is None: os.environ.pop('EFFATTN_REPO', None)
+        else: os.environ['EFFATTN_REPO'] = named
 
 # %% ../nbs/03_runtime.ipynb #5c2f5b04
 def notebook_dirs(paper: str, profile: str, results_dir: str | Path | None = None, figures_dir: str | Path | None = None,

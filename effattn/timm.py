@@ -211,8 +211,9 @@ def timm_attention(
             raise ValueError(f"{name} {why}, but timm asked for {arg}={value!r}; build the timm model with "
                              f"{'attn_drop_rate' if arg == 'attn_drop' else arg}=0 (or pick a mechanism that has it).")
     given = {k: v for k, v in (options or {}).items() if not (k in GRID_OPTIONS and v is None)}  # None: from the model
-    layer = build_attention(name, dim, num_heads, **args, **given)
-    if any(k in valid for k in GRID_OPTIONS): _mark_grid(layer, name, dim, num_heads, {**args, **given})
+    heads = layer_heads(name, num_heads)  # the model's head count; None (H = D, no warning) for Hydra-style mechanisms
+    layer = build_attention(name, dim, heads, **args, **given)
+    if any(k in valid for k in GRID_OPTIONS): _mark_grid(layer, name, dim, heads, {**args, **given})
     return layer.to(device=device, dtype=dtype) if device is not None or dtype is not None else layer
 
 
@@ -235,8 +236,12 @@ def attn_layer(
     valid = spec.options()
     clash = sorted(set(options) & set(_TIMM_ARGS + ('heads', 'num_heads', 'dim')))
     if clash:
+        heads = ((f" {name} uses one head per feature (H = D) whatever the model's num_heads, and warns about none."
+                  if spec.cls.one_head_per_feature else " The heads are the model's num_heads.")
+                 if {'heads', 'num_heads'} & set(clash) else '')
         raise ValueError(f"attn_layer({name!r}): {clash} are set by timm's Block from the model's own arguments "
-                         f"(e.g. timm.create_model(..., qkv_bias=..., attn_drop_rate=...)); do not pass them here.")
+                         f"(e.g. timm.create_model(..., num_heads=..., qkv_bias=..., attn_drop_rate=...)); do not pass "
+                         f"them here.{heads}")
     bad = sorted(set(options) - set(valid))
     if bad: raise ValueError(f"{name} has no option(s) {bad}; its options are {valid}.")
     return type(f"EffattnAttn_{name}", (TimmAttnLayer,), {'mechanism': name, 'options': dict(options),

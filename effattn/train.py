@@ -549,11 +549,18 @@ def _train_epochs(f: _Fit, s: FitState, deadline: float | None, stamp: dict | No
     return _out_of_patience(s, f.cfg) and len(s.history) < f.cfg.epochs
 
 # %% ../nbs/32_train.ipynb #1d0d5c62
+def _loader_batch(cfg: TrainConfig, train_loader) -> TrainConfig:
+    "`cfg` with the batch size `train_loader` really has (its `batch_size`, where it has one), so the record describes what ran."
+    from dataclasses import replace
+    b = getattr(train_loader, 'batch_size', None)
+    return replace(cfg, batch_size=b) if isinstance(b, int) and b != cfg.batch_size else cfg
+
+
 def fit(
     model: nn.Module,
     train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
     test_loader,  # iterable of (x, y) batches
-    cfg: TrainConfig,
+    cfg: TrainConfig,  # recorded with the result; its batch_size as the train_loader's own `batch_size` says
     run_dir: str | Path | None = None,  # checkpoints go here; an existing checkpoint is resumed
     callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
     deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
@@ -563,6 +570,7 @@ def fit(
     step_mode: str = 'eager',  # how each step executes (STEP_MODES): 'graphed' replays one CUDA graph per step; the results are the same
 ) -> RunResult:
     "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
+    cfg = _loader_batch(cfg, train_loader)
     f, s = _setup(model, train_loader, test_loader, cfg, run_dir, step_mode)
     log = ScalarLog(log_dir, run_name, s.epoch) if log_dir is not None and f.rank == 0 else None
     try:
