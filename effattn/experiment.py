@@ -25,7 +25,8 @@ from .measure import count_params, git_commit, inference_latency, provenance, tr
 from .presets import model_options
 from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl, repo_root)
-from .train import RunResult, TrainConfig, evaluate, fit
+from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
+from .compact import load_state
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
@@ -316,7 +317,8 @@ def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None, root: str
     "The final weights of a finished run: its `final.pt` here, else the repository's kept copy, else the checkpoint of a run made before runs kept only those; None if none."
     d = Path(runs_dir or output_dirs(spec.paper, spec.profile)['runs']) / spec.run_id()
     for f in (d / 'final.pt', kept_weights_path(spec, root), d / 'checkpoint.pt'):
-        if f.exists(): return torch.load(f, map_location='cpu', weights_only=False)['model']
+        if f.exists():  # a checked state file or a plain dict, loaded with weights_only=True (load_checkpoint: a checkpoint)
+            return (load_checkpoint(f) if f.name == 'checkpoint.pt' else load_state(f, 'weights', 'delete it, or train the run again')[0])['model']
     return None
 
 
