@@ -9,13 +9,15 @@ import base64
 import hashlib
 import io
 import json
+import copy
 import lzma
 import os
+from collections import OrderedDict
 from pathlib import Path
 
 # %% auto #0
 __all__ = ['STATE_FORMAT', 'CODECS', 'shrink_png', 'write_bytes_atomic', 'save_png', 'shrink_notebook', 'CheckpointError',
-           'state_digest', 'pack_tensors', 'unpack_tensors', 'save_state', 'load_state', 'compact_state']
+           'canonical', 'state_digest', 'pack_tensors', 'unpack_tensors', 'save_state', 'load_state', 'compact_state']
 
 # %% ../nbs/03a_compact.ipynb #b7982864
 def shrink_png(data: bytes,  # a PNG file's bytes
@@ -86,12 +88,19 @@ class CheckpointError(ValueError):
     "A checkpoint that cannot be used as it is: unreadable, damaged, not a state file, or of another run or model."
 
 
+def _like(d: dict, items) -> dict:
+    "A dict of `d`'s type (an OrderedDict stays one) holding `items`, with `d`'s `_metadata` (a state_dict's module versions)."
+    out = (OrderedDict if isinstance(d, OrderedDict) else dict)(items)
+    if isinstance(getattr(d, '_metadata', None), dict): out._metadata = copy.deepcopy(d._metadata)
+    return out
+
+
 def _split(obj, tensors: list):
     "`obj` with every tensor replaced by {'__tensor__': i} (the tensors appended to `tensors`, on the CPU)."
     import torch
     if isinstance(obj, torch.Tensor):
         tensors.append(obj.detach().cpu().contiguous()); return {'__tensor__': len(tensors) - 1}
-    if isinstance(obj, dict): return {k: _split(v, tensors) for k, v in obj.items()}
+    if isinstance(obj, dict): return _like(obj, ((k, _split(v, tensors)) for k, v in obj.items()))
     if isinstance(obj, (list, tuple)): return type(obj)(_split(v, tensors) for v in obj)
     if obj is None or isinstance(obj, (bool, int, float, str)): return obj
     raise TypeError(f"a state file holds tensors and plain values only; got a {type(obj).__name__}: convert it first "
@@ -101,7 +110,7 @@ def _split(obj, tensors: list):
 def _join(obj, tensors: list):
     "The inverse of `_split`: the placeholders replaced by `tensors`."
     if isinstance(obj, dict):
-        return tensors[obj['__tensor__']] if obj.keys() == {'__tensor__'} else {k: _join(v, tensors) for k, v in obj.items()}
+        return tensors[obj['__tensor__']] if obj.keys() == {'__tensor__'} else _like(obj, ((k, _join(v, tensors)) for k, v in obj.items()))
     if isinstance(obj, (list, tuple)): return type(obj)(_join(v, tensors) for v in obj)
     return obj
 
@@ -112,9 +121,23 @@ def _bytes(t) -> bytes:
     return t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b''
 
 
+def canonical(obj) -> str:
+    "A plain object as text, exactly and the same under every Python: types tagged, floats in hex, a state_dict's `_metadata` included."
+    if obj is None or isinstance(obj, bool): return repr(obj)
+    if isinstance(obj, int): return f'i{obj}'
+    if isinstance(obj, float): return f'f{obj.hex()}'
+    if isinstance(obj, str): return json.dumps(obj)
+    if isinstance(obj, (list, tuple)): return ('L[' if isinstance(obj, list) else 'T(') + ','.join(map(canonical, obj)) + ']'
+    if isinstance(obj, dict):
+        meta = getattr(obj, '_metadata', None)
+        return (('O{' if isinstance(obj, OrderedDict) else 'D{') + ','.join(f'{canonical(k)}:{canonical(v)}' for k, v in obj.items())
+                + '}' + (f'meta{canonical(meta)}' if isinstance(meta, dict) else ''))
+    raise TypeError(f"not a plain value: {type(obj).__name__}")
+
+
 def state_digest(plain, tensors: list) -> str:
-    "sha256 (hex) of a split state: the repr of its plain part (every plain value, exactly) and each tensor's dtype, shape and bytes."
-    h = hashlib.sha256(repr(plain).encode())
+    "sha256 (hex) of a split state: its plain part (`canonical`: every plain value, exactly) and each tensor's dtype, shape and bytes."
+    h = hashlib.sha256(canonical(plain).encode())
     for t in tensors: h.update(f'{t.dtype}:{tuple(t.shape)};'.encode()); h.update(_bytes(t))
     return h.hexdigest()
 
