@@ -254,14 +254,24 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
     return calls
 
 
+def _estimated(c: Call) -> bool: return any('estimated' in x.what for x in c.carry)  # a carried size `stage` has not written yet
+
+
+def _size_line(c: Call) -> str:
+    "A call's size line, in MiB as its limit is: '~' marks a size that is an estimate until `effattn device stage` runs."
+    est, spare = '~' if _estimated(c) else '', (CALL_LIMIT - c.total_bytes) / MiB
+    return (f"  size    {est}{c.total_bytes / MiB:.2f} MiB = checkout {c.checkout_bytes / MiB:.2f} MiB + carried "
+            f"{est}{(c.total_bytes - c.checkout_bytes) / MiB:.2f} MiB (limit {CALL_LIMIT / MiB:g} MiB: "
+            + (f"{spare:.2f} MiB to spare)" if spare >= 0 else f"** OVER THE LIMIT ** by {-spare:.2f} MiB)"))
+
+
 def format_plan(calls: list[Call], commit: str = '<git rev-parse HEAD>') -> str:
-    "The plan in words: one paragraph per call."
-    lines = []
+    "The plan in words: what the sizes are, then one paragraph per call."
+    lines = [f"sizes in MiB (2**20 bytes), as the device tool's limit of {CALL_LIMIT / MiB:g} MiB per call is"
+             + ("; those marked ~ are estimates until `effattn device stage` writes the transfer files" if any(map(_estimated, calls)) else '')]
     for i, c in enumerate(calls, 1):
-        d = c.as_dict()
-        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {d['carry'] or 'nothing (what the last call left stays)'}\n"
-                     f"  size    {d['total_mb']} MB = checkout {d['checkout_mb']} + carried {d['total_mb'] - d['checkout_mb']:.2f} "
-                     f"(limit {d['limit_mb']} MiB = {CALL_LIMIT / 1e6:.1f} MB){'' if d['fits'] else '  ** OVER THE LIMIT **'}\n"
+        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {[x.path for x in c.carry] or 'nothing (what the last call left stays)'}\n"
+                     f"{_size_line(c)}\n"
                      f"  run     {c.command.format(commit=commit, left='<budget_left_s - 45>')}   (timeout_s {c.timeout_s})")
     return '\n'.join(lines)
 
