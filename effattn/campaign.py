@@ -298,8 +298,9 @@ def keep(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     if not src.exists(): return 'no final weights to keep'
     mb = src.stat().st_size / 2**20
     if mb > max_mb: return f"final weights not kept in the repository: {mb:.0f} MB (> {max_mb:.0f} MB); they stay in {src.parent}"
-    atomic_copy(src, dst)
-    return f"final weights kept ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
+    try: compact_state(src, dst, run=spec.run_id(), what='final weights', fix='train the run again')  # packed, verified
+    except CheckpointError as e: return f"final weights not kept: {e}"
+    return f"final weights kept ({dst.stat().st_size / 2**20:.1f} MiB packed) in {dst.relative_to(repo_root(root))}"
 
 # %% ../nbs/45_campaign.ipynb #bec10a9e
 def _fmt_s(s: float | None) -> str:

@@ -23,10 +23,10 @@ from .core import check_choice
 from .data import DATASETS
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options
-from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
+from .runtime import (PROFILES, append_jsonl, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl, repo_root)
 from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
-from .compact import load_state
+from .compact import load_state, save_state
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
@@ -300,7 +300,7 @@ def _precision(cfg: TrainConfig, dev: torch.device, precision: str | None = None
 def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
     "A finished run keeps at most its final weights: the resumable checkpoint (optimiser state and all) goes."
     import shutil
-    if keep_weights: atomic_save({'model': model.state_dict()}, run_dir / 'final.pt')
+    if keep_weights: save_state({'model': model.state_dict()}, run_dir / 'final.pt', run=run_dir.name)  # checked, weights_only
     for f in ('checkpoint.pt', 'progress.json'): (run_dir / f).unlink(missing_ok=True)
     if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
 
