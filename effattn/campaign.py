@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from .compact import CheckpointError, compact_state, load_state
 from .papers import PAPERS
 from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
 
@@ -32,9 +33,9 @@ def _exp():
 # %% auto #0
 __all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
            'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all',
-           'unpark', 'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'check_tensorboard',
-           'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine', 'run_on', 'clean', 'pack', 'add_parser',
-           'command', 'main']
+           'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker',
+           'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine', 'run_on', 'clean', 'pack',
+           'add_parser', 'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -247,14 +248,18 @@ def _epoch(d: Path) -> int:
 
 
 def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path | None = None) -> str:
-    "Copy a partial run's checkpoint into the repository; what was done, in words."
+    "Copy a partial run's checkpoint into the repository, packed and verified bit-identical (`compact_state`); what was done, in words."
     src, dst = Path(runs_dir) / spec.run_id(), parked_dir(spec, root)
     if _epoch(src) < 0: return 'nothing to park'
     mb = (src / 'checkpoint.pt').stat().st_size / 2**20
     if mb > max_mb: return f"not parked: its checkpoint is {mb:.0f} MB (> {max_mb:.0f} MB); it must finish within one session"
     if _epoch(src) <= _epoch(dst): return f"already parked at epoch {_epoch(dst)}"
-    for f in ('checkpoint.pt', 'progress.json'): atomic_copy(src / f, dst / f)  # progress last: then the parked run is complete
-    return f"parked at epoch {_epoch(dst)} ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
+    dst.mkdir(parents=True, exist_ok=True)
+    try: compact_state(src / 'checkpoint.pt', dst / 'checkpoint.pt', run=spec.run_id())
+    except CheckpointError as e: return f"not parked: {e}"
+    atomic_copy(src / 'progress.json', dst / 'progress.json')  # progress last: then the parked run is complete
+    return (f"parked at epoch {_epoch(dst)} ({(dst / 'checkpoint.pt').stat().st_size / 2**20:.1f} MiB packed, {mb:.1f} MiB "
+            f"as trained) in {dst.relative_to(repo_root(root))}")
 
 
 def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 20.0, root: str | Path | None = None,
@@ -265,8 +270,24 @@ def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 2
         if msg != 'nothing to park' and log: log(f"    {it.spec.name}: {msg}")
 
 
+def compact_parked(root: str | Path | None = None, log=print) -> tuple[int, int, int]:
+    """Pack every checkpoint parked in the repository that is not packed yet (those parked before the format, or copied in
+    by hand), each verified bit-identical by its digest; (files converted, bytes before, bytes after). A damaged one is
+    named and left as it is. What `effattn campaign park --compact` does."""
+    n = before = after = 0
+    for ck in sorted((repo_root(root) / PARKED).rglob('checkpoint.pt')):
+        try:
+            if load_state(ck)[1].get('codec') == 'shuffle-lzma': continue  # packed already (and its digest checked)
+            b0, b1 = compact_state(ck, run=ck.parent.name)
+        except CheckpointError as e: log(f"  not converted: {e}"); continue
+        n, before, after = n + 1, before + b0, after + b1
+        log(f"  {ck.relative_to(repo_root(root))}: {b0 / 2**20:.2f} -> {b1 / 2**20:.2f} MiB, bit-identical")
+    log(f"{n} parked checkpoint(s) packed: {before / 2**20:.2f} -> {after / 2**20:.2f} MiB")
+    return n, before, after
+
+
 def unpark(spec: RunSpec, runs_dir: Path, root: str | Path | None = None) -> bool:
-    "Copy a parked checkpoint back to the run folder if it is further on than what is there; whether it did."
+    "Copy a parked checkpoint back to the run folder if it is further on than what is there (packed: `resume` reads it as it is); whether it did."
     src, dst = parked_dir(spec, root), Path(runs_dir) / spec.run_id()
     if _epoch(src) <= _epoch(dst): return False
     dst.mkdir(parents=True, exist_ok=True)
@@ -280,8 +301,9 @@ def keep(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     if not src.exists(): return 'no final weights to keep'
     mb = src.stat().st_size / 2**20
     if mb > max_mb: return f"final weights not kept in the repository: {mb:.0f} MB (> {max_mb:.0f} MB); they stay in {src.parent}"
-    atomic_copy(src, dst)
-    return f"final weights kept ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
+    try: compact_state(src, dst, run=spec.run_id(), what='final weights', fix='train the run again')  # packed, verified
+    except CheckpointError as e: return f"final weights not kept: {e}"
+    return f"final weights kept ({dst.stat().st_size / 2**20:.1f} MiB packed) in {dst.relative_to(repo_root(root))}"
 
 # %% ../nbs/45_campaign.ipynb #bec10a9e
 def _fmt_s(s: float | None) -> str:
@@ -736,6 +758,8 @@ def add_parser(sub) -> None:
                    "DIR/<run id> (view them with `tensorboard --logdir DIR`; needs the [tb] extra)")
     c.add_argument('--partial', action='store_true', help="clean: also remove the checkpoints of unfinished runs")
     c.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
+    c.add_argument('--compact', action='store_true', help="park: park nothing new; pack the checkpoints already parked in "
+                   "data/campaign/parked/ that are not packed yet (each verified bit-identical)")
     e = c.add_argument_group('run on a cluster (--executor submitit: the [slurm] extra; --executor ray: the [ray] extra)')
     e.add_argument('--executor', default='local', choices=('local', *ENGINES), help="run: local worker processes, "
                    "submitit jobs (Slurm, or local processes where there is no Slurm) or Ray tasks; --jobs runs at a time")
@@ -774,6 +798,7 @@ def _command(args) -> int:
     try: items = queue(args.queue, args.papers, only=args.only)
     except ValueError as e: print(f"effattn campaign: {e}", file=sys.stderr); return 2
     if args.action == 'park':
+        if args.compact: compact_parked(); return 0
         park_all(items); return 0
     if args.action == 'status':
         jobs = max(1, args.jobs)

@@ -16,6 +16,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from .compact import shrink_notebook  # torch-free, as the next: `--help` stays quick
 from .runtime import PROFILES, Profile  # torch-free, so that `--help` stays quick
 
 # %% auto #0
@@ -290,6 +291,7 @@ def reproduce(
                 f"(the partly executed copy, {len(moved)} other file(s)) is in {_show(scratch)}", flush=True)
             continue
         with _uninterrupted():  # a complete run: its copy and its findings are settled before an interrupt is let through
+            shrink_notebook(scratch / out.name)  # its embedded figures in a palette, as the figure files are
             out.parent.mkdir(parents=True, exist_ok=True); os.replace(scratch / out.name, out); _prune(scratch, root / 'runs')
             log(f"    ok in {time.time() - t0:.0f}s; {runs}", flush=True)
             if profile != Profile.smoke:  # smoke outputs are scratch: nothing to protect

@@ -233,6 +233,11 @@ def _room_mb(checkout: int, margin_mb: float = 1.0) -> float:
     return (CALL_LIMIT - checkout) / MiB - margin_mb
 
 
+def _part_mb(room_mb: float, manifest_mb: float = 0.25) -> float:
+    "MiB of each part of a split transfer: two parts and the manifest to a call (parts of exactly half the room left no space for the manifest)."
+    return (room_mb - manifest_mb) / 2
+
+
 def plan(root: str | Path | None = None, data: str | Path | None = None, checkout: int | None = None,
          margin_mb: float = 1.0) -> list[Call]:
     """The device-tool calls of the next windows, in order, each within the per-call limit beside the checkout as it is.
@@ -243,7 +248,7 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
     room_mb = _room_mb(checkout, margin_mb)
     calls = []
     for w, names in enumerate(WINDOWS, 1):
-        per = {n: _staged(n, root, data, room_mb / 2) for n in names}  # each dataset's carried files, read once
+        per = {n: _staged(n, root, data, _part_mb(room_mb)) for n in names}  # each dataset's carried files, read once
         carried = [c for n in names for c in per[n]]
         seen, ran = set(), False
         big = ' --allow-big' if 'imagenette' in names else ''  # Imagenette's runs (40-60 MB checkpoints) must finish in the call
@@ -268,14 +273,24 @@ def _settles(ready: list[str]) -> list[str]:
     return out
 
 
+def _estimated(c: Call) -> bool: return any('estimated' in x.what for x in c.carry)  # a carried size `stage` has not written yet
+
+
+def _size_line(c: Call) -> str:
+    "A call's size line, in MiB as its limit is: '~' marks a size that is an estimate until `effattn device stage` runs."
+    est, spare = '~' if _estimated(c) else '', (CALL_LIMIT - c.total_bytes) / MiB
+    return (f"  size    {est}{c.total_bytes / MiB:.2f} MiB = checkout {c.checkout_bytes / MiB:.2f} MiB + carried "
+            f"{est}{(c.total_bytes - c.checkout_bytes) / MiB:.2f} MiB (limit {CALL_LIMIT / MiB:g} MiB: "
+            + (f"{spare:.2f} MiB to spare)" if spare >= 0 else f"** OVER THE LIMIT ** by {-spare:.2f} MiB)"))
+
+
 def format_plan(calls: list[Call], commit: str = '<git rev-parse HEAD>') -> str:
-    "The plan in words: one paragraph per call."
-    lines = []
+    "The plan in words: what the sizes are, then one paragraph per call."
+    lines = [f"sizes in MiB (2**20 bytes), as the device tool's limit of {CALL_LIMIT / MiB:g} MiB per call is"
+             + ("; those marked ~ are estimates until `effattn device stage` writes the transfer files" if any(map(_estimated, calls)) else '')]
     for i, c in enumerate(calls, 1):
-        d = c.as_dict()
-        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {d['carry'] or 'nothing (what the last call left stays)'}\n"
-                     f"  size    {d['total_mb']} MB = checkout {d['checkout_mb']} + carried {d['total_mb'] - d['checkout_mb']:.2f} "
-                     f"(limit {d['limit_mb']} MiB = {CALL_LIMIT / 1e6:.1f} MB){'' if d['fits'] else '  ** OVER THE LIMIT **'}\n"
+        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {[x.path for x in c.carry] or 'nothing (what the last call left stays)'}\n"
+                     f"{_size_line(c)}\n"
                      f"  run     {c.command.format(commit=commit, left='<budget_left_s - 45>')}   (timeout_s {c.timeout_s})"
                      + ''.join(f"\n  {'settles' if k == 0 else '':8}{s}" for k, s in enumerate(c.settles[:4]))
                      + (f"\n          and {len(c.settles) - 4} more groups of the GPU queue" if len(c.settles) > 4 else ''))
@@ -286,7 +301,7 @@ def stage(root: str | Path | None = None, data: str | Path | None = None, datase
           part_mb: float | None = None, log=print) -> list[Path]:
     "Prepare `.device/`: copy MNIST, write the transfer form of the image zips (split where one call cannot carry it)."
     log = log or _quiet; root = repo_root(root); data = Path(data) if data else _data_root(root)
-    part_mb = part_mb or _room_mb(checkout_bytes(root)) / 2  # the parts plan() assumes: two to a call
+    part_mb = part_mb or _part_mb(_room_mb(checkout_bytes(root)))  # the parts plan() assumes: two to a call
     written = []
     for name in datasets:
         files, how = DATA_FILES[name]

@@ -23,9 +23,10 @@ from .core import check_choice
 from .data import DATASETS
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options
-from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
+from .runtime import (PROFILES, append_jsonl, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl, repo_root)
-from .train import RunResult, TrainConfig, evaluate, fit
+from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
+from .compact import load_state, save_state
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
@@ -306,7 +307,7 @@ def _precision(cfg: TrainConfig, dev: torch.device, precision: str | None = None
 def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
     "A finished run keeps at most its final weights: the resumable checkpoint (optimiser state and all) goes."
     import shutil
-    if keep_weights: atomic_save({'model': model.state_dict()}, run_dir / 'final.pt')
+    if keep_weights: save_state({'model': model.state_dict()}, run_dir / 'final.pt', run=run_dir.name)  # checked, weights_only
     for f in ('checkpoint.pt', 'progress.json'): (run_dir / f).unlink(missing_ok=True)
     if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
 
@@ -323,7 +324,8 @@ def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None, root: str
     "The final weights of a finished run: its `final.pt` here, else the repository's kept copy, else the checkpoint of a run made before runs kept only those; None if none."
     d = Path(runs_dir or output_dirs(spec.paper, spec.profile)['runs']) / spec.run_id()
     for f in (d / 'final.pt', kept_weights_path(spec, root), d / 'checkpoint.pt'):
-        if f.exists(): return torch.load(f, map_location='cpu', weights_only=False)['model']
+        if f.exists():  # a checked state file or a plain dict, loaded with weights_only=True (load_checkpoint: a checkpoint)
+            return (load_checkpoint(f) if f.name == 'checkpoint.pt' else load_state(f, 'weights', 'delete it, or train the run again')[0])['model']
     return None
 
 

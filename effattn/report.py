@@ -19,7 +19,7 @@ from .data import DATA_COPIES
 from .runtime import Profile, output_dirs, repo_root
 from .measure import provenance
 from .papers import PAPERS
-from .papers.base import Study
+from .papers.base import Study, figure_file
 from .papers.verdict import (CAMPAIGN, VERDICTS, Claim, Headline, Source, claims_from, load_claims, mean_std,
                                      save_claims)
 from .runtime import atomic_write_text
@@ -421,8 +421,8 @@ def claim_needs(c: Claim, paper: str, root: Path) -> str:
 
 # %% ../nbs/44_report.ipynb #6ca206d2
 def figure_link(c: Claim, name: str | None, root: Path, report_dir: Path) -> str:
-    "` ([figure](...))`: a link, relative to the report's folder, to figure `name` of the claim's paper at its profile, where it exists; else ''."
-    fig = output_dirs(c.paper, c.profile or 'cpu', root)['figures'] / name if name else None
+    "` ([figure](...))`: a link, relative to the report's folder, to figure `name` of the claim's paper at its profile (the drawing `figure_file` picks), where it exists; else ''."
+    fig = figure_file(output_dirs(c.paper, c.profile or 'cpu', root)['figures'], name) if name else None
     return f" ([figure]({Path(os.path.relpath(fig, report_dir)).as_posix()}))" if fig and fig.exists() else ''
 
 # %% ../nbs/44_report.ipynb #bd528e5e
@@ -437,7 +437,7 @@ def declaration_problems(paper: str, root: str | Path | None = None) -> list[str
     out = [f"{k}: no claim {i!r}" for k, xs in (('HEADLINE', [h.claim for h in heads]), ('NEEDS', needs), ('FIGURES', figs))
            for i in xs if i not in ids]
     out += [f"HEADLINE: {h.label!r}: the paper's value is not in data/paper/" for h in heads if paper_value(h.paper, paper, root) is None]
-    out += [f"FIGURES: no file {f}" for f in figs.values() if not (output_dirs(paper, 'paper', root)['figures'] / f).exists()]
+    out += [f"FIGURES: no file {f}" for f in figs.values() if not figure_file(output_dirs(paper, 'paper', root)['figures'], f).exists()]
     names = [s.name for s in PAPERS[paper].specs('paper')] if any(n.runs for n in needs.values()) else []
     return out + [f"NEEDS: {i}: no paper-profile run matches {n.runs!r}" for i, n in needs.items()
                   if n.runs and not any(re.search(n.runs, x) for x in names)]

@@ -20,15 +20,16 @@ from torch import nn
 from tqdm import tqdm
 
 from .augment import mix_batch
+from .compact import CheckpointError, load_state, save_state
 from .core import check_choice, check_positive_int
 from .measure import count_params, hardware, sync
-from .runtime import all_sum, atomic_save, atomic_write_text, distributed_info, resolve_device
+from .runtime import all_sum, atomic_write_text, distributed_info, resolve_device
 
 # %% auto #0
-__all__ = ['STEP_MODES', 'TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError',
-           'BudgetReached', 'RunResult', 'check_step_mode', 'CudaGraph', 'HostGraph', 'portable_optimizer_state',
-           'GraphedStep', 'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'summary_writer',
-           'ScalarLog', 'read_scalars', 'fit']
+__all__ = ['STEP_MODES', 'CHECKPOINT_FIX', 'TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate',
+           'NonFiniteLossError', 'BudgetReached', 'RunResult', 'check_step_mode', 'CudaGraph', 'HostGraph',
+           'portable_optimizer_state', 'GraphedStep', 'make_train_step', 'FitState', 'save_checkpoint',
+           'load_checkpoint', 'resume', 'train_epoch', 'summary_writer', 'ScalarLog', 'read_scalars', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -249,12 +250,12 @@ def portable_optimizer_state(opt: torch.optim.Optimizer) -> dict:
     return sd
 
 
-def _snapshot(model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> dict:
+def _warmup_snapshot(model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> dict:
     "Copies of everything a warm-up step changes: weights and buffers, the optimiser's state, the random generators."
     return dict(model=copy.deepcopy(model.state_dict()), opt=copy.deepcopy(opt.state_dict()), rng=_rng_state(device))
 
 
-def _restore(saved: dict, model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> None:
+def _undo_warmup(saved: dict, model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> None:
     "Undo the warm-up: weights copied back in place; a fresh optimiser's state zeroed in place (what its first step assumes), an older one reloaded."
     model.load_state_dict(saved['model'])
     if saved['opt']['state']: opt.load_state_dict(saved['opt'])
@@ -279,9 +280,9 @@ class GraphedStep:
     def _capture(self, x: torch.Tensor, y: torch.Tensor):
         self.x, self.y, self.shape = x.clone(), y.clone(), (x.shape, y.shape)
         self.graph = self.graph or CudaGraph()
-        saved = _snapshot(self.model, self.opt, x.device)
+        saved = _warmup_snapshot(self.model, self.opt, x.device)
         self.graph.warmup(lambda: self.body(self.x, self.y), self.warmup)
-        _restore(saved, self.model, self.opt, x.device)
+        _undo_warmup(saved, self.model, self.opt, x.device)
         self.graph.capture(lambda: self.body(self.x, self.y))
 
     def __call__(self, x: torch.Tensor, y: torch.Tensor):
@@ -321,28 +322,52 @@ class FitState:
     best_state: dict | None = None  # weights of the best-top-1 epoch (restore_best only)
 
 
+CHECKPOINT_FIX = ("delete it (and progress.json beside it) to train the run from its start, or put back a good copy "
+                  "(a parked one: `git checkout -- <its path>`)")  # what a CheckpointError tells the user to do
+
+
 def save_checkpoint(ckpt: Path, s: FitState, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device):
-    "Write everything `resume` needs to `ckpt` atomically, and `progress.json` beside it (how far the run got, for status)."
-    atomic_save(dict(model=model.state_dict(), optimizer=portable_optimizer_state(opt), scheduler=sched.state_dict(),
-                     loader=train_loader.state_dict(), rng=_rng_state(device), history=s.history, epoch=s.epoch,
-                     train_seconds=s.train_seconds, best_loss=s.best_loss, stale=s.stale, best_state=s.best_state,
-                     config=asdict(cfg)), ckpt)
+    """Write everything `resume` needs to `ckpt` atomically, as a checked state file of tensors and plain values
+    (`effattn.compact.save_state`, named by its run folder), and `progress.json` beside it (how far the run got, for status)."""
+    save_state(dict(model=model.state_dict(), optimizer=portable_optimizer_state(opt), scheduler=sched.state_dict(),
+                    loader=train_loader.state_dict(), rng=_rng_state(device), history=s.history, epoch=s.epoch,
+                    train_seconds=s.train_seconds, best_loss=s.best_loss, stale=s.stale, best_state=s.best_state,
+                    config=asdict(cfg)), ckpt, run=ckpt.parent.name)
     last = s.history[-1] if s.history else {}
     atomic_write_text(ckpt.with_name('progress.json'), json.dumps(dict(
         epoch=s.epoch, epochs=cfg.epochs, train_seconds=s.train_seconds, wall_seconds=last.get('wall_seconds'),
         images_per_second=last.get('images_per_second'), hardware=hardware(device), updated=time.time())))
 
 
+def load_checkpoint(ckpt: Path) -> dict:
+    "What `save_checkpoint` wrote to `ckpt` (raw or packed, or a plain dict of an older run), loaded with weights_only=True and checked against its digest."
+    state, _ = load_state(ckpt, 'checkpoint', CHECKPOINT_FIX)
+    if not isinstance(state.get('config'), dict) or 'model' not in state:
+        raise CheckpointError(f"checkpoint {ckpt} (run {ckpt.parent.name}) is not a training checkpoint (no model or "
+                              f"configuration in it). {CHECKPOINT_FIX}")
+    return state
+
+
+def _restore(ckpt: Path, state: dict, model: nn.Module, opt, sched, train_loader, device: torch.device):
+    "Load `state`'s model, optimiser, scheduler, loader and RNG states in place; another model's weights: a CheckpointError."
+    try: model.load_state_dict(state['model'])
+    except RuntimeError as e:
+        raise CheckpointError(f"checkpoint {ckpt} (run {ckpt.parent.name}) holds another model's weights "
+                              f"({str(e).splitlines()[0]} ...): the run folder is another run's. {CHECKPOINT_FIX}") from e
+    opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
+    train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
+
+
 def resume(ckpt: Path | None, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device) -> FitState:
     "The state to start from: `ckpt`'s, restoring the model, optimiser, scheduler, loader and RNG states in place; else a fresh one."
     if ckpt is None or not ckpt.exists(): return FitState()
-    state = torch.load(ckpt, map_location=device, weights_only=False)
+    state = load_checkpoint(ckpt)
     saved = {**asdict(TrainConfig()), **state['config']}  # fields added since take their defaults
     if saved != asdict(cfg):
-        raise ValueError(f"{ckpt} was written by a run with a different configuration; use another run_dir, "
-                         f"or delete the checkpoint to start again.")
-    model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
-    train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
+        diff = sorted(k for k in saved.keys() | asdict(cfg).keys() if saved.get(k) != asdict(cfg).get(k))
+        raise CheckpointError(f"checkpoint {ckpt} (run {ckpt.parent.name}) was written by a run with a different "
+                              f"configuration ({', '.join(diff)}); use another run_dir, or delete the checkpoint to start again.")
+    _restore(ckpt, state, model, opt, sched, train_loader, device)
     return FitState(state['history'], state['epoch'], state['train_seconds'], state['best_loss'], state['stale'],
                     state.get('best_state'))
 

@@ -25,6 +25,7 @@ from ..presets import create_model
 from ..data import data_caveats, load_dataset
 from .verdict import Claim, judge_value, mean_std, not_run, run_noise, trained_on
 from ..runtime import Profile
+from ..train import load_checkpoint
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
@@ -1180,7 +1181,7 @@ def favor_stabilizer_record(
     n_images: int = 256,  # the first test images of the offline dataset
 ) -> pd.DataFrame:
     "`favor_stabilizer_table` on a checkpoint of `spec`, with the run, its epoch, the images and the provenance in every row."
-    ck = torch.load(checkpoint, map_location='cpu', weights_only=False)
+    ck = load_checkpoint(Path(checkpoint))  # checked; parked ones are packed
     model = create_model(spec.preset, **spec.model)
     model.load_state_dict(ck['model'])
     x, _ = next(iter(DeviceLoader(load_dataset(spec.dataset, 'test', source='offline'), n_images, spec.pipeline, train=False)))
