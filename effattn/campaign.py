@@ -14,12 +14,13 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .papers import PAPERS
-from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
+from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, remove_stale_tmp, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -182,7 +183,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
     if rec is not None:
         result = (f"final {rec['final_top1']:.2f}%, best {rec['best_top1']:.2f}% (epoch {rec['best_epoch']})"
                   if all(k in rec for k in ('final_top1', 'best_top1', 'best_epoch')) else '')
-        return RunState('done', rec['epochs_run'], epochs, None, result)
+        return RunState('done', rec.get('epochs_run', epochs), epochs, None, result)  # (an old or damaged record may lack it)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None:
             from effattn.papers.verdict import is_gpu
@@ -206,7 +207,8 @@ def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: st
 def _same_kind(spec: RunSpec, records: list[dict], device_type: str) -> list[dict]:
     "The finished records of `spec`'s preset and dataset on this kind of device that say how many images they trained on."
     return [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
-            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
+            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')
+            and (r.get('epoch_s') or any('wall_seconds' in x for x in r.get('history') or []))]
 
 
 def _closest(spec: RunSpec, same: list[dict]) -> list[dict]:
@@ -233,9 +235,15 @@ def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
 
 
 def _progress(d: Path) -> dict | None:
-    "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None."
+    "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None; an unreadable progress.json is named in a warning, and its checkpoint left alone."
     p = d / 'progress.json'
-    return json.loads(p.read_text()) if p.exists() and (d / 'checkpoint.pt').exists() else None
+    if not (p.exists() and (d / 'checkpoint.pt').exists()): return None
+    try: prog = json.loads(p.read_bytes())
+    except (ValueError, UnicodeDecodeError): prog = None
+    if isinstance(prog, dict) and all(isinstance(prog.get(k), (int, float)) for k in ('epoch', 'epochs', 'wall_seconds')): return prog
+    warnings.warn(f"{p}: not a complete progress file (an interrupted write, or a damaged file): the run there counts as not "
+                  f"started here; its checkpoint is kept (a resumed run rewrites progress.json; or remove the folder)", stacklevel=2)
+    return None
 
 
 def _epoch(d: Path) -> int:
@@ -250,6 +258,7 @@ def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     mb = (src / 'checkpoint.pt').stat().st_size / 2**20
     if mb > max_mb: return f"not parked: its checkpoint is {mb:.0f} MB (> {max_mb:.0f} MB); it must finish within one session"
     if _epoch(src) <= _epoch(dst): return f"already parked at epoch {_epoch(dst)}"
+    remove_stale_tmp(dst)  # what a copy killed half-way left
     for f in ('checkpoint.pt', 'progress.json'): atomic_copy(src / f, dst / f)  # progress last: then the parked run is complete
     return f"parked at epoch {_epoch(dst)} ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
 
@@ -679,8 +688,8 @@ def clean(root: str | Path | None = None, partial: bool = False, log=print) -> i
 
 
 def _finished(run_dir: Path) -> bool:
-    p = json.loads((run_dir / 'progress.json').read_text())
-    return p['epoch'] >= p['epochs']
+    p = _progress(run_dir)
+    return p is not None and p['epoch'] >= p['epochs']  # unreadable progress: kept, as unfinished
 
 # %% ../nbs/45_campaign.ipynb #1e503692
 def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: float = 15.5) -> list[str]:
