@@ -240,7 +240,7 @@ def _progress(d: Path) -> dict | None:
     if not (p.exists() and (d / 'checkpoint.pt').exists()): return None
     try: prog = json.loads(p.read_bytes())
     except (ValueError, UnicodeDecodeError): prog = None
-    if isinstance(prog, dict) and all(isinstance(prog.get(k), (int, float)) for k in ('epoch', 'epochs', 'wall_seconds')): return prog
+    if isinstance(prog, dict) and all(isinstance(prog.get(k), int) for k in ('epoch', 'epochs')): return prog
     warnings.warn(f"{p}: not a complete progress file (an interrupted write, or a damaged file): the run there counts as not "
                   f"started here; its checkpoint is kept (a resumed run rewrites progress.json; or remove the folder)", stacklevel=2)
     return None
