@@ -207,10 +207,11 @@ class Pieces:
         self.path = None if folder is None else Path(folder) / f'{name}.{digest(setup)}.jsonl'
         self.done = {}
         if self.path is None or not self.path.exists(): return
-        text = self.path.read_text(encoding='utf-8')
-        if text and not text.endswith('\n'):  # a piece torn by a kill: drop it, so that the next one starts a line
-            with open(self.path, 'r+', encoding='utf-8') as f: f.truncate(len(text[:text.rfind('\n') + 1].encode()))
-        for rec in read_jsonl(self.path): self.done[json.dumps(rec['key'])] = rec
+        raw = self.path.read_bytes()
+        if raw and not raw.endswith(b'\n'):  # a piece torn by a kill: drop it, so that the next one starts a line
+            with open(self.path, 'r+b') as f: f.truncate(raw.rfind(b'\n') + 1)
+        for rec in read_jsonl(self.path):  # (a damaged line is skipped and named: its piece is computed again)
+            if 'key' in rec and 'rows' in rec: self.done[json.dumps(rec['key'])] = rec
 
     def get(self, key: list | tuple, compute) -> list[dict]:
         "The rows of piece `key`: stored ones if this setup has them, else `compute()`'s, stored before they are returned."
