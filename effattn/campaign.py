@@ -14,13 +14,14 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .compact import CheckpointError, compact_state, load_state
 from .papers import PAPERS
-from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
+from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, remove_stale_tmp, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -186,7 +187,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
     if rec is not None:
         result = (f"final {rec['final_top1']:.2f}%, best {rec['best_top1']:.2f}% (epoch {rec['best_epoch']})"
                   if all(k in rec for k in ('final_top1', 'best_top1', 'best_epoch')) else '')
-        return RunState('done', rec['epochs_run'], epochs, None, result)
+        return RunState('done', rec.get('epochs_run', epochs), epochs, None, result)  # (an old or damaged record may lack it)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None:
             from effattn.papers.verdict import is_gpu
@@ -210,7 +211,8 @@ def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: st
 def _same_kind(spec: RunSpec, records: list[dict], device_type: str) -> list[dict]:
     "The finished records of `spec`'s preset and dataset on this kind of device that say how many images they trained on."
     return [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
-            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
+            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')
+            and (r.get('epoch_s') or any('wall_seconds' in x for x in r.get('history') or []))]
 
 
 def _closest(spec: RunSpec, same: list[dict]) -> list[dict]:
@@ -237,9 +239,15 @@ def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
 
 
 def _progress(d: Path) -> dict | None:
-    "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None."
+    "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None; an unreadable progress.json is named in a warning, and its checkpoint left alone."
     p = d / 'progress.json'
-    return json.loads(p.read_text()) if p.exists() and (d / 'checkpoint.pt').exists() else None
+    if not (p.exists() and (d / 'checkpoint.pt').exists()): return None
+    try: prog = json.loads(p.read_bytes())
+    except (ValueError, UnicodeDecodeError): prog = None
+    if isinstance(prog, dict) and all(isinstance(prog.get(k), int) for k in ('epoch', 'epochs')): return prog
+    warnings.warn(f"{p}: not a complete progress file (an interrupted write, or a damaged file): the run there counts as not "
+                  f"started here; its checkpoint is kept (a resumed run rewrites progress.json; or remove the folder)", stacklevel=2)
+    return None
 
 
 def _epoch(d: Path) -> int:
@@ -255,6 +263,7 @@ def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     if mb > max_mb: return f"not parked: its checkpoint is {mb:.0f} MB (> {max_mb:.0f} MB); it must finish within one session"
     if _epoch(src) <= _epoch(dst): return f"already parked at epoch {_epoch(dst)}"
     dst.mkdir(parents=True, exist_ok=True)
+    remove_stale_tmp(dst)  # what a copy killed half-way left
     try: compact_state(src / 'checkpoint.pt', dst / 'checkpoint.pt', run=spec.run_id())
     except CheckpointError as e: return f"not parked: {e}"
     atomic_copy(src / 'progress.json', dst / 'progress.json')  # progress last: then the parked run is complete
@@ -717,8 +726,8 @@ def clean(root: str | Path | None = None, partial: bool = False, log=print) -> i
 
 
 def _finished(run_dir: Path) -> bool:
-    p = json.loads((run_dir / 'progress.json').read_text())
-    return p['epoch'] >= p['epochs']
+    p = _progress(run_dir)
+    return p is not None and p['epoch'] >= p['epochs']  # unreadable progress: kept, as unfinished
 
 # %% ../nbs/45_campaign.ipynb #1e503692
 def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: float = 15.5) -> list[str]:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .compact import shrink_notebook  # torch-free, as the next: `--help` stays quick
-from .runtime import PROFILES, Profile  # torch-free, so that `--help` stays quick
+from .runtime import PROFILES, Profile, read_jsonl  # torch-free, so that `--help` stays quick
 
 # %% auto #0
 __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
@@ -142,7 +142,7 @@ def judged_at(before: dict[Path, bytes], profile: str) -> bool:
 
 def _read_run_log(path: Path) -> tuple[int, int, list[str], int]:
     "(trained, reused, the errors of the failed, missing under records only) runs noted by `effattn.experiment.log_run` in one notebook."
-    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+    lines = read_jsonl(path)  # (a line torn by a killed kernel is skipped and named)
     errors = [l['error'] for l in lines if l.get('error')]
     missing = len({l['run_id'] for l in lines if l.get('missing')})
     trained = sum(not l['reused'] and not l.get('error') and not l.get('missing') for l in lines)
@@ -329,6 +329,22 @@ def _reproduce_command(args) -> int:
     return 0 if all(v == 'ok' for v in status.values()) else 1
 
 
+def _report_command(args) -> int:
+    "`effattn report`: judge again if asked, then write the report; a damaged claims file stops it, named, with what to do (exit 2)."
+    from effattn.papers.verdict import ClaimsFileError
+    from effattn.report import rejudge, write_report
+    from effattn.runtime import require_checkout
+    root = require_checkout(args.repo, 'effattn report')
+    try:
+        if args.rejudge: rejudge(root)
+        path = write_report(profile=args.profile, root=root)
+    except ClaimsFileError as e:
+        print(f"effattn report: error: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {_show(path)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')
@@ -369,14 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)
         if args.cmd == 'device': return device.command(args, report=_write_report)
-        if args.cmd == 'report':
-            from effattn.runtime import require_checkout
-            from effattn.report import rejudge, write_report
-            root = require_checkout(args.repo, 'effattn report')
-            if args.rejudge: rejudge(root)
-            path = write_report(profile=args.profile, root=root)
-            print(f"wrote {_show(path)}")
-            return 0
+        if args.cmd == 'report': return _report_command(args)
     except (ModuleNotFoundError, FileNotFoundError) as e:  # a missing extra or checkout: the message says what to do
         print(f"effattn {args.cmd}: error: {e}", file=sys.stderr)
         return 2

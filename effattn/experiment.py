@@ -24,14 +24,14 @@ from .data import DATASETS
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options
 from .runtime import (PROFILES, append_jsonl, atomic_write_text, distributed_info, init_distributed,
-                             output_dirs, read_jsonl, repo_root)
+                             output_dirs, read_jsonl, remove_stale_tmp, repo_root)
 from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
 from .compact import load_state, save_state
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
-           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'eval_batch', 'run',
-           'kept_weights_path', 'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid',
+           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'eval_batch', 'RecordNotWritten',
+           'run', 'kept_weights_path', 'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid',
            'load_records', 'missing_specs']
 
 # %% ../nbs/41_experiment.ipynb #53269892
@@ -197,6 +197,7 @@ def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, t
     train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
                                 rank=rank, world=world)
     test_loader = DeviceLoader(test_data, eval_batch(cfg, dev), spec.pipeline, train=False, device=dev)
+    remove_stale_tmp(runs_dir / spec.run_id())  # checkpoints a killed write left half-written
     stamp = dict(commit=git_commit(), **({'step_mode': step_mode} if step_mode != 'eager' else {}))  # which epochs ran how
     res = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
               stamp=stamp, log_dir=tensorboard, run_name=spec.run_id(), step_mode=step_mode)
@@ -248,9 +249,24 @@ def _measure_run(rec: dict, model: torch.nn.Module, shape: tuple, cfg: TrainConf
     rec['train_mem_mb'] = mem['total_bytes'] / 2 ** 20
 
 
+class RecordNotWritten(RuntimeError):
+    "A finished run whose record does not read back from runs.jsonl: its checkpoint is kept, so that a rerun only records it."
+
+
+def _check_written(rec: dict, spec: RunSpec, results_dir: Path, runs_dir: Path):
+    "Stop (RecordNotWritten, the checkpoint kept) unless runs.jsonl's latest record of `spec` is `rec`, as written."
+    got, want = find_record(spec, results_dir), json.loads(json.dumps(rec, default=str))
+    if got is None or json.dumps(got, sort_keys=True) != json.dumps(want, sort_keys=True):
+        raise RecordNotWritten(
+            f"{results_dir / 'runs.jsonl'}: the record of {spec.name} ({spec.run_id()}) does not read back; its checkpoint "
+            f"is kept in {runs_dir / spec.run_id()}: check the file (read_jsonl names its damaged lines) and run it again, "
+            f"which resumes from the last epoch and only writes the record.")
+
+
 def _save_run(rec: dict, spec: RunSpec, model: torch.nn.Module, results_dir: Path, runs_dir: Path):
-    "Append `rec` to `results_dir/runs.jsonl` (and runs.csv), clear the run's folder, and log the run as trained."
+    "Append `rec` to `results_dir/runs.jsonl` (and runs.csv), clear the run's folder once the record reads back, and log the run as trained."
     append_jsonl(results_dir / 'runs.jsonl', rec)
+    _check_written(rec, spec, results_dir, runs_dir)
     write_summary(results_dir)
     _finish_run_dir(runs_dir / spec.run_id(), model, spec.keep_weights)
     log_run(spec, reused=False)

@@ -5,7 +5,6 @@
 # %% ../nbs/44_report.ipynb #e95cb266
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -16,12 +15,12 @@ from pathlib import Path
 from typing import Callable
 
 from .data import DATA_COPIES
-from .runtime import Profile, output_dirs, repo_root
+from .runtime import Profile, output_dirs, read_jsonl, repo_root
 from .measure import provenance
 from .papers import PAPERS
 from .papers.base import Study, figure_file
 from .papers.verdict import (CAMPAIGN, VERDICTS, Claim, Headline, Source, claims_from, load_claims, mean_std,
-                                     save_claims)
+                                     read_claims, save_claims)
 from .runtime import atomic_write_text
 
 # %% auto #0
@@ -315,10 +314,10 @@ def _same(a, b) -> bool:
 
 
 def _rows(path: Path, profile: str | None = None) -> list[dict]:
-    "The rows of a CSV, or the records of a runs.jsonl at `profile` with their tags as fields; [] where the file is missing."
+    "The rows of a CSV, or the records of a runs.jsonl at `profile` with their tags as fields (`read_jsonl`'s); [] where the file is missing."
     if not path.exists(): return []
     if path.suffix == '.jsonl':
-        recs = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+        recs = read_jsonl(path)  # a damaged line is skipped and named (file:line), the others read
         return [r | r.get('tags', {}) for r in recs if r.get('profile') == profile]
     import csv
     with open(path, newline='') as f: return list(csv.DictReader(f))
@@ -431,7 +430,7 @@ def declaration_problems(paper: str, root: str | Path | None = None) -> list[str
     not typed in data/paper/, figures that do not exist, run patterns that match no run of its paper profile."""
     root = repo_root(root)
     res = output_dirs(paper, 'paper', root)['results']
-    ids = {c['id'] for f in res.glob('claims.*.json') for c in json.loads(f.read_text())['claims']}
+    ids = {c['id'] for f in res.glob('claims.*.json') for c in read_claims(f)['claims']}
     study = _study(paper)
     heads, needs, figs = study.HEADLINE, study.NEEDS, study.FIGURES
     out = [f"{k}: no claim {i!r}" for k, xs in (('HEADLINE', [h.claim for h in heads]), ('NEEDS', needs), ('FIGURES', figs))

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 from functools import partial
 
 import torch
@@ -85,11 +86,31 @@ def _token_context(
     return dict(seq_len=grid[0] * grid[1] + prefix, grid=grid, prefix_tokens=prefix)
 
 
+_PLAIN_ARGS = ('self', 'x', 'attn_mask', 'is_causal')  # what a plain attention's forward takes
+_POSITION_PARTS = ('relative_position_bias_table', 'rel_pos', 'rope')  # what BEiT, relpos and RoPE attentions hold
+
+
+def _check_positions(
+    i: int,  # block index, for messages
+    old: nn.Module,  # the block's attention
+) -> None:
+    "Refuse an attention fed relative position biases or rotary embeddings (BEiT, EVA, relpos and RoPE ViTs): its replacement would drop them, and its block would call it with arguments it does not take."
+    if isinstance(old, MultiHeadAttention): return  # effattn's own: whatever positions it uses, it computes itself (MLLA's RoPE)
+    extra = [p for p in inspect.signature(old.forward).parameters if p not in _PLAIN_ARGS]
+    held = [a for a in _POSITION_PARTS if getattr(old, a, None) is not None]
+    if extra or held:
+        raise ValueError(f"block {i}'s attention ({type(old).__name__}) uses positions inside attention "
+                         f"({', '.join(extra + held)}: relative position bias or rotary embeddings, as in BEiT, EVA, relpos "
+                         f"and RoPE ViTs), which effattn mechanisms do not implement; use a plain ViT (timm "
+                         f"VisionTransformer, or an effattn ViT) whose positions are an added embedding.")
+
+
 def _check_convertible(
     i: int,  # block index, for messages
     old: nn.Module,  # the block's attention
 ) -> None:
-    "Refuse an attention that uses qk_norm or has no `qkv` projection to convert."
+    "Refuse an attention that uses qk_norm, relative positions or rotary embeddings, or has no `qkv` projection to convert."
+    _check_positions(i, old)
     for norm in ('q_norm', 'k_norm'):
         if not isinstance(getattr(old, norm, nn.Identity()), nn.Identity):
             raise ValueError(f"block {i} uses qk_norm, which effattn mechanisms do not implement; "

@@ -21,13 +21,13 @@ from tqdm import tqdm
 
 from .augment import mix_batch
 from .compact import CheckpointError, load_state, save_state
-from .core import check_choice, check_positive_int
+from .core import Option, check_choice, check_option
 from .measure import count_params, hardware, sync
 from .runtime import all_sum, atomic_write_text, distributed_info, resolve_device
 
 # %% auto #0
-__all__ = ['STEP_MODES', 'CHECKPOINT_FIX', 'TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate',
-           'NonFiniteLossError', 'BudgetReached', 'RunResult', 'check_step_mode', 'CudaGraph', 'HostGraph',
+__all__ = ['TRAIN_OPTIONS', 'STEP_MODES', 'CHECKPOINT_FIX', 'TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler',
+           'evaluate', 'NonFiniteLossError', 'BudgetReached', 'RunResult', 'check_step_mode', 'CudaGraph', 'HostGraph',
            'portable_optimizer_state', 'GraphedStep', 'make_train_step', 'FitState', 'save_checkpoint',
            'load_checkpoint', 'resume', 'train_epoch', 'summary_writer', 'ScalarLog', 'read_scalars', 'fit']
 
@@ -60,16 +60,30 @@ class TrainConfig:
     restore_best: bool = False  # end with the weights of the epoch with the best test top-1 (selected on the evaluation split)
 
     def __post_init__(self):
-        check_positive_int('epochs', self.epochs)
-        check_choice('optimizer', self.optimizer, ('adamw', 'adam', 'sgd'))
-        check_choice('schedule', self.schedule, ('cosine', 'constant', 'step'))
-        check_choice('amp', self.amp, ('auto', 'bf16', 'none'))
-        if not self.lr > 0: raise ValueError(f"lr must be > 0; got {self.lr}.")
-        if self.mixup < 0 or self.cutmix < 0:
-            raise ValueError(f"mixup and cutmix are Beta parameters: 0 (off) or > 0; got mixup={self.mixup}, cutmix={self.cutmix}.")
-        if not 0 <= self.mix_switch_prob <= 1: raise ValueError(f"mix_switch_prob must be in [0, 1]; got {self.mix_switch_prob}.")
-        if self.warmup_epochs < 0 or self.warmup_epochs >= self.epochs and self.warmup_epochs:
+        for name, o in TRAIN_OPTIONS.items(): check_option('TrainConfig', name, getattr(self, name), o)
+        if not isinstance(self.device, str): raise ValueError(f"TrainConfig: device={self.device!r} must be a string: 'auto', 'cpu', 'cuda', 'cuda:1', 'mps'.")
+        if self.warmup_epochs >= self.epochs and self.warmup_epochs:
             raise ValueError(f"warmup_epochs={self.warmup_epochs} must be in [0, epochs={self.epochs}).")
+
+
+_BETA = 'a Beta parameter of Mixup/CutMix: 0 (off) or > 0 (DeiT: mixup 0.8, cutmix 1.0)'
+TRAIN_OPTIONS = dict(  # what each field of TrainConfig accepts (checked when one is made)
+    epochs=Option.integer(1), batch_size=Option.integer(1, doc='images per step'),
+    optimizer=Option.choice(('adamw', 'adam', 'sgd')), schedule=Option.choice(('cosine', 'constant', 'step')),
+    lr=Option.real(0, open_low=True, doc='the peak learning rate'),
+    weight_decay=Option.real(0, doc='0 switches it off; a negative one would push the weights away from zero'),
+    momentum=Option.real(0, 1, open_high=True, doc="SGD's momentum"),
+    warmup_epochs=Option.real(0, doc='epochs of linear warm-up, fewer than epochs'),
+    step_size=Option.integer(1, doc="the 'step' schedule's period, in epochs"),
+    gamma=Option.real(0, open_low=True, doc="the 'step' schedule's factor"),
+    label_smoothing=Option.real(0, 1, open_high=True, doc='the weight moved from the label to the uniform target; 1 erases the label'),
+    mixup=Option.real(0, doc=_BETA), cutmix=Option.real(0, doc=_BETA),
+    mix_switch_prob=Option.real(0, 1, doc='a probability'),
+    grad_clip=Option.real(0, open_low=True, optional=True, doc='the largest gradient norm; a negative one would flip the gradient'),
+    amp=Option.choice(('auto', 'bf16', 'none')),
+    early_stopping=Option.integer(1, optional=True, doc='patience, in epochs without a better test loss; None: off'),
+    compile=Option.flag(), seed=Option.integer(0, 2 ** 63 - 1, doc="torch.manual_seed's range"), quiet=Option.flag(),
+    deterministic=Option.flag(), restore_best=Option.flag())
 
 
 # %% ../nbs/32_train.ipynb #fe49a277
@@ -93,6 +107,10 @@ def make_scheduler(opt: torch.optim.Optimizer, cfg: TrainConfig, steps_per_epoch
     return S.SequentialLR(opt, [S.LinearLR(opt, start_factor=1e-3, total_iters=warm), cosine], milestones=[warm])
 
 # %% ../nbs/32_train.ipynb #5531e836
+_EMPTY_EVAL = ("the evaluation loader yields no images (an empty test or validation split, or test_subset=0): its loss "
+               "and accuracy would read 0; give it a split with images.")
+
+
 @torch.no_grad()
 def evaluate(model: nn.Module, loader, device: torch.device, amp: bool = False) -> dict:
     "Mean cross-entropy, top-1 and top-5 accuracy (%) over a loader (the device is read once, at the end, not per batch)."
@@ -108,8 +126,9 @@ def evaluate(model: nn.Module, loader, device: torch.device, amp: bool = False) 
         correct1 = correct1 + (top[:, 0] == y).sum()
         correct5 = correct5 + (top == y[:, None]).any(1).sum()
         n += len(y)
-    loss = sum(torch.stack(losses).cpu().double().tolist()) if losses else 0.0  # summed in float64, batch by batch, as before
-    return dict(loss=loss / max(n, 1), top1=100 * int(correct1) / max(n, 1), top5=100 * int(correct5) / max(n, 1), n=n)
+    if n == 0: raise ValueError(_EMPTY_EVAL)
+    loss = sum(torch.stack(losses).cpu().double().tolist())  # summed in float64, batch by batch, as before
+    return dict(loss=loss / n, top1=100 * int(correct1) / n, top5=100 * int(correct5) / n, n=n)
 
 # %% ../nbs/32_train.ipynb #97832b85
 class NonFiniteLossError(RuntimeError):
@@ -512,6 +531,7 @@ def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_di
     steps = len(train_loader)
     if steps == 0: raise ValueError("the training loader yields no batches: the dataset is smaller than one batch "
                                     "(with drop_last); lower batch_size.")
+    if hasattr(test_loader, '__len__') and len(test_loader) == 0: raise ValueError(f"test_loader: {_EMPTY_EVAL}")
     sched = make_scheduler(opt, cfg, steps)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
     s = resume(ckpt, cfg, model, opt, sched, train_loader, device)

@@ -16,9 +16,9 @@ from ..measure import provenance
 from ..runtime import Profile, atomic_write_text, output_dirs
 
 # %% auto #0
-__all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value',
-           'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims', 'claims_from', 'Source', 'Headline',
-           'Need']
+__all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'ClaimsFileError', 'read_claims', 'is_gpu', 'apply_policy', 'binom_se',
+           'mean_std', 'run_noise', 'judge_value', 'loglog_slope', 'trained_on', 'not_run', 'save_claims',
+           'load_claims', 'claims_from', 'Source', 'Headline', 'Need']
 
 # %% ../../nbs/50a_verdict.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
@@ -46,6 +46,46 @@ class Claim:
     def __post_init__(self):
         check_choice('verdict', self.verdict, VERDICTS)
         check_choice('kind', self.kind, KINDS)
+
+# %% ../../nbs/50a_verdict.ipynb #20bda088
+class ClaimsFileError(ValueError):
+    "A claims file that does not read as one: the message names the file, what is wrong and what to do."
+
+
+_NEEDED = ('id', 'paper', 'claim', 'where', 'paper_value', 'ours', 'verdict', 'reason')  # Claim's fields without a default
+
+
+def _claim_problem(i: int, c) -> str:
+    "What keeps entry `i` of a claims file's list from being a claim ('' when nothing does)."
+    if not isinstance(c, dict): return f"claim {i + 1} is a JSON {type(c).__name__}, not an object"
+    if lack := [k for k in _NEEDED if k not in c]: return f"claim {i + 1} ({c.get('id', 'no id')}) has no {', '.join(lack)}"
+    if c['verdict'] not in VERDICTS: return f"claim {c['id']}: verdict {c['verdict']!r} is not one of {list(VERDICTS)}"
+    if c.get('kind', 'accuracy') not in KINDS: return f"claim {c['id']}: kind {c['kind']!r} is not one of {list(KINDS)}"
+    return ''
+
+
+def _claims_problem(data) -> str:
+    "What keeps loaded JSON from being a claims file ('' when nothing does)."
+    if not isinstance(data, dict): return f"a JSON {type(data).__name__}, not a claims file (an object)"
+    if lack := [k for k in ('paper', 'profile', 'provenance', 'claims') if k not in data]:
+        return f"no {', '.join(map(repr, lack))} field"
+    if not isinstance(data['claims'], list) or not isinstance(data['provenance'], dict):
+        return "its 'claims' is not a list or its 'provenance' not an object"
+    return next((p for i, c in enumerate(data['claims']) if (p := _claim_problem(i, c))), '')
+
+
+def read_claims(path: str | Path) -> dict:
+    "A claims file's content, checked: every claim whole, with a verdict; else a `ClaimsFileError` naming the file and what to do."
+    path, why = Path(path), ''
+    raw = path.read_bytes()
+    try: data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e: why = 'empty' if not raw.strip() else f"not JSON ({e})"
+    else: why = _claims_problem(data)
+    if why: raise ClaimsFileError(
+        f"{path}: {why}. Its claims would be missing from the report, so nothing was written: restore the file "
+        f"(git checkout -- {path.name}, in its folder) or judge them again (effattn reproduce --papers <its paper> "
+        f"--profile <its profile>; a claims.campaign.json is rewritten from the records by effattn report).")
+    return data
 
 # %% ../../nbs/50a_verdict.ipynb #0be4b144
 _GPU_WORDS = ('gpu', 'cuda', 'v100', 'a100', 'h100', 'h200', 't4', 'mps', 'apple m', 'tpu', 'rtx', 'nvidia')
@@ -155,17 +195,22 @@ def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str 
     if len(ids) != len(set(ids)): raise ValueError(f"duplicate claim ids: {sorted(i for i in ids if ids.count(i) > 1)}")
     claims = [apply_policy(c, profile) for c in claims]
     path = results_dir / f'claims.{name or profile}.json'
-    same = path.exists() and json.loads(path.read_text()).get('claims') == json.loads(json.dumps([asdict(c) for c in claims]))
-    if same: return path
+    if _holds(path, claims): return path
     atomic_write_text(path, json.dumps(dict(paper=paper, profile=profile, provenance=provenance(),
                                             claims=[asdict(c) for c in claims]), indent=1))
     return path
 
 
+def _holds(path: Path, claims: list[Claim]) -> bool:
+    "Whether claims file `path` holds exactly `claims` (a missing or damaged file holds none: it is written anew)."
+    try: return path.exists() and read_claims(path)['claims'] == json.loads(json.dumps([asdict(c) for c in claims]))
+    except ClaimsFileError: return False
+
+
 def load_claims(paper: str, profile: str, root: str | Path | None = None, name: str | None = None) -> dict | None:
-    "The saved claims of a paper for a profile (file `claims.<name or profile>.json`), or None."
+    "The saved claims of a paper for a profile (file `claims.<name or profile>.json`), or None; a damaged file is a `ClaimsFileError`."
     path = output_dirs(paper, profile, root)['results'] / f'claims.{name or profile}.json'
-    return json.loads(path.read_text()) if path.exists() else None
+    return read_claims(path) if path.exists() else None
 
 
 def claims_from(data: dict, kinds: dict | None = None) -> list[Claim]:
