@@ -9,6 +9,7 @@ import json
 import math
 import os
 import re
+import statistics
 import time
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
@@ -382,18 +383,22 @@ def our_values(src: Source | Callable | None, paper: str, root: Path) -> list[fl
             if all(_same(r.get(k), v) for k, v in src.where.items()) and r.get(src.column) not in (None, '')]
 
 # %% ../nbs/44_report.ipynb #c43412f0
-def fmt_ours(values: list[float], digits: int = 2, n_of: str = 'seeds') -> str:
+def fmt_ours(values: list[float], digits: int = 2, n_of: str = 'seeds',
+             center: str = 'mean',  # 'median': 'median m (std s, n …)', the estimator a claim of paired timings states
+             ) -> str:
     "Ours as a headline shows it: 'mean ± std (n seeds)', one value with its n (or the word `n_of` for it, e.g. 'computed'), or 'not run'."
     if not values: return 'not run'
     m, sd = mean_std(values)
+    if center == 'median' and len(values) > 1:
+        return f"median {statistics.median(values):.{digits}f} (std {sd:.{digits}f}, {len(values)} {n_of or 'values'})"
     if len(values) == 1: return f"{m:.{digits}f}" + (f" (1 {n_of[:-1]})" if n_of.endswith('s') else f" ({n_of})" if n_of else '')
     return f"{m:.{digits}f} ± {sd:.{digits}f} ({len(values)} {n_of or 'values'})"
 
 
-def fmt_delta(paper: float | str | None, values: list[float], digits: int = 2) -> str:
-    "Ours − the paper's value (our mean), signed; '-' where either is missing or the paper's is no single number."
+def fmt_delta(paper: float | str | None, values: list[float], digits: int = 2, center: str = 'mean') -> str:
+    "Ours − the paper's value (our mean, or median: `center`), signed; '-' where either is missing or the paper's is no single number."
     if not values or not isinstance(paper, float): return '-'
-    return f"{mean_std(values)[0] - paper:+.{digits}f}"
+    return f"{(statistics.median(values) if center == 'median' else mean_std(values)[0]) - paper:+.{digits}f}"
 
 
 def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None) -> tuple[str, str]:
@@ -417,7 +422,8 @@ def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root:
         p, ours, c = paper_value(h.paper, paper, root), our_values(h.ours, paper, root), by.get(h.claim)
         pv = '-' if p is None else f"{p:g}" if isinstance(p, float) else p
         ev, v = row_verdict(h, p, ours, c)
-        out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of)} | {fmt_delta(p, ours, h.digits)} | "
+        out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of, h.center)} | "
+                   f"{fmt_delta(p, ours, h.digits, h.center)} | "
                    f"{ev} | {v} |")
     return out
 

@@ -243,6 +243,7 @@ class Headline:
     n_of: str = 'seeds'  # what our values are: a plural count ('seeds', 'timing rounds', 'draws'), or a word for one value ('computed')
     digits: int = 2
     n_test: int = 0  # an accuracy row: the test images behind each of our values; the row is then judged on its own (`judge_value`)
+    center: str = 'mean'  # 'median': shown as the median of our values, the estimator its claim states (e.g. paired timing ratios)
 
 # %% ../../nbs/50a_verdict.ipynb #9ac3e128
 @dataclass(frozen=True)
