@@ -27,7 +27,7 @@ from .runtime import atomic_write_text
 
 # %% auto #0
 __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'OWN_STUDIES', 'evidence', 'merged_claims', 'same_claims',
-           'one_row_each', 'split_reason', 'short_reason', 'paper_section', 'build_report', 'Departure',
+           'one_row_each', 'split_reason', 'short_reason', 'paper_section', 'build_report', 'compute_used', 'Departure',
            'cite_departures', 'claim_group', 'verdict_counts', 'split_counts', 'verdict_table', 'summary_bullets',
            'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 'row_verdict', 'headline_table', 'runs_need',
            'speed_need', 'claim_needs', 'figure_link', 'declaration_problems', 'gpu_tables', 'judge_campaigns',
@@ -210,8 +210,39 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
     summary = "the papers' claims: " + split_counts(counted)
     if ours_only: summary += f"; our own study ({', '.join(OWN_STUDIES)}), not counted with them: {split_counts(ours_only)}"
     if missing: summary += f"; {len(missing)} of {len(PAPERS)} papers not run yet ({', '.join(missing)})"
-    return '\n'.join(['# Reproduction report', '', '## Executive summary', ''] + glance + [''] + _intro(profiles, rel)
+    used = [] if tuple(profiles) == ('smoke',) else ['### Compute used', ''] + compute_used(root) + ['']
+    return '\n'.join(['# Reproduction report', '', '## Executive summary', ''] + glance + [''] + used + _intro(profiles, rel)
                      + ['**Summary**: ' + summary + '.', ''] + sections)
+
+# %% ../nbs/44_report.ipynb #da6996f8
+_TASK_S = re.compile(r"\bin (\d+(?:\.\d+)?) s\b")  # a device window's speed task: 'ok in 24 s', 'timed out in 45 s'
+
+
+def _windows(root: Path) -> list[dict]:
+    "The device windows recorded in data/results/device/windows.jsonl ([] where none)."
+    f = Path(root) / 'data' / 'results' / 'device' / 'windows.jsonl'
+    return [json.loads(l) for l in f.read_text().splitlines() if l.strip()] if f.exists() else []
+
+
+def compute_used(root: str | Path, papers=None) -> list[str]:
+    "A table of the compute behind each study's evidence (recorded runs' `train_s` by device and profile; device speed tasks), and what bought nothing yet."
+    root, papers = Path(root), list(papers or PAPERS)
+    speed = {}
+    for w in _windows(root):
+        for k, v in ((w.get('phases') or {}).get('speed') or {}).items():
+            if (m := _TASK_S.search(str(v))): speed[k] = speed.get(k, 0.0) + float(m[1])
+    out = ['| study | runs recorded | CPU-hours, `cpu` profile | CPU-hours, `paper` profile | GPU-minutes, training | '
+           'GPU-minutes, device speed tasks |', '|---|---|---|---|---|---|']
+    for p in papers:
+        f = output_dirs(p, 'paper', root)['results'] / 'runs.jsonl'
+        recs = [json.loads(l) for l in f.read_text().splitlines() if l.strip()] if f.exists() else []
+        gpu = lambda r: 'cuda' in str((r.get('provenance') or {}).get('device', ''))
+        cpu_h = {q: sum(r.get('train_s') or 0 for r in recs if r.get('profile') == q and not gpu(r)) / 3600 for q in ('cpu', 'paper')}
+        gpu_m = sum(r.get('train_s') or 0 for r in recs if gpu(r)) / 60
+        out.append(f"| {p} | {len(recs)} | {cpu_h['cpu']:.1f} | {cpu_h['paper']:.1f} | {gpu_m:.1f} | {speed.get(p, 0.0) / 60:.1f} |")
+    parked = sum(((w.get('phases') or {}).get('train') or {}).get('gpu_minutes') or 0 for w in _windows(root))
+    return out + ([f"\nDevice windows' training phases whose runs are parked without a record: {parked:.1f} GPU-minutes "
+                   "(they judge nothing yet)."] if parked else [])
 
 # %% ../nbs/44_report.ipynb #4217f42e
 _HW = r"[^;|]*?(?:torch threads|\(CUDA [^)]*\)|Apple MPS \([^)]*\))"  # one `measure.hardware` line
