@@ -769,10 +769,11 @@ def strided_time(results: Results) -> Claim:
         if len(g) < TIME_POINTS or g.N.max() < MIN_N:
             raise _Missing(f"strided timed at N = {list(g.N)}; the slope needs {TIME_POINTS} sizes up to N ≥ {MIN_N}")
         s, se = _slope_se(g.N, g.ms)
-        verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'partly'
+        verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'inconclusive'
         return (verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
                 f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, not reproduced when above 1.5 "
-                f"beyond {Z:g} SE; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
+                f"beyond {Z:g} SE" + (f"; underpowered: {Z:g} SE = {Z * se:.2f} of slope cannot tell {s:.2f} from 1"
+                                     if verdict == 'inconclusive' else '') + "; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
                 _hw(tim))
     return _claim('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
                   'sparse attention section', 'O(n√n)', assess, kind='speed')
