@@ -224,22 +224,32 @@ def _windows(root: Path) -> list[dict]:
     return [json.loads(l) for l in f.read_text().splitlines() if l.strip()] if f.exists() else []
 
 
-def compute_used(root: str | Path, papers=None) -> list[str]:
-    "A table of the compute behind each study's evidence (recorded runs' `train_s` by device and profile; device speed tasks), and what bought nothing yet."
-    root, papers = Path(root), list(papers or PAPERS)
-    speed = {}
+def _speed_task_s(root: Path) -> dict:
+    "Seconds each study's device speed tasks took, over every window."
+    out = {}
     for w in _windows(root):
         for k, v in ((w.get('phases') or {}).get('speed') or {}).items():
-            if (m := _TASK_S.search(str(v))): speed[k] = speed.get(k, 0.0) + float(m[1])
+            if (m := _TASK_S.search(str(v))): out[k] = out.get(k, 0.0) + float(m[1])
+    return out
+
+
+def _train_compute(recs: list[dict]) -> tuple[float, float, float]:
+    "(CPU-hours at the cpu profile, CPU-hours at the paper profile, GPU-minutes) of run records, from each one's `train_s`."
+    gpu = lambda r: 'cuda' in str((r.get('provenance') or {}).get('device', ''))
+    cpu_h = [sum(r.get('train_s') or 0 for r in recs if r.get('profile') == q and not gpu(r)) / 3600 for q in ('cpu', 'paper')]
+    return cpu_h[0], cpu_h[1], sum(r.get('train_s') or 0 for r in recs if gpu(r)) / 60
+
+
+def compute_used(root: str | Path, papers=None) -> list[str]:
+    "A table of the compute behind each study's evidence (recorded runs' `train_s` by device and profile; device speed tasks), and what bought nothing yet."
+    root, papers, speed = Path(root), list(papers or PAPERS), _speed_task_s(Path(root))
     out = ['| study | runs recorded | CPU-hours, `cpu` profile | CPU-hours, `paper` profile | GPU-minutes, training | '
            'GPU-minutes, device speed tasks |', '|---|---|---|---|---|---|']
     for p in papers:
         f = output_dirs(p, 'paper', root)['results'] / 'runs.jsonl'
         recs = [json.loads(l) for l in f.read_text().splitlines() if l.strip()] if f.exists() else []
-        gpu = lambda r: 'cuda' in str((r.get('provenance') or {}).get('device', ''))
-        cpu_h = {q: sum(r.get('train_s') or 0 for r in recs if r.get('profile') == q and not gpu(r)) / 3600 for q in ('cpu', 'paper')}
-        gpu_m = sum(r.get('train_s') or 0 for r in recs if gpu(r)) / 60
-        out.append(f"| {p} | {len(recs)} | {cpu_h['cpu']:.1f} | {cpu_h['paper']:.1f} | {gpu_m:.1f} | {speed.get(p, 0.0) / 60:.1f} |")
+        c, q, g = _train_compute(recs)
+        out.append(f"| {p} | {len(recs)} | {c:.1f} | {q:.1f} | {g:.1f} | {speed.get(p, 0.0) / 60:.1f} |")
     parked = sum(((w.get('phases') or {}).get('train') or {}).get('gpu_minutes') or 0 for w in _windows(root))
     return out + ([f"\nDevice windows' training phases whose runs are parked without a record: {parked:.1f} GPU-minutes "
                    "(they judge nothing yet)."] if parked else [])
@@ -267,7 +277,7 @@ DEPARTURES = (
               r"`commits` says which epochs which commit trained", lambda m, d: f"{m['n']} run(s) resumed (see D{d})",
               "Runs resumed across commits: some runs trained in stretches under different (or unrecorded) commits; each "
               "record's `commits` (in runs.jsonl) says which epochs which commit trained."),
-    Departure(r"(?P<how>consistent|contradicted|mixed) at reduced scale \(profile '(?P<f>\w+)': short training can neither "
+    Departure(r"(?P<how>consistent|contradicted|mixed|within noise) at reduced scale \(profile '(?P<f>\w+)': short training can neither "
               r"reproduce nor refute this\)", lambda m, d: f"{m['how']} at reduced scale (see D{d})",
               "Reduced profiles: evidence `{found}` trains fewer epochs, on subsets (each notebook declares its cuts); short "
               "training can neither reproduce nor refute an accuracy claim, so its verdict there is inconclusive (reduced scale)."),
@@ -365,7 +375,7 @@ def summary_bullets(claims: list[Claim], sentence: str = '') -> list[str]:
     inc = by['inconclusive']
     if inc:
         red = sum('reduced scale' in c.reason for c in inc)
-        out.append(f"- **Inconclusive** ({len(inc)}): {red} at reduced scale (short training cannot settle them), "
+        out.append(f"- **Inconclusive** ({len(inc)}): {red} at reduced scale (fewer epochs, images or values of m than the paper), "
                    f"{len(inc) - red} underpowered (the gap lies between the bands).")
     if by['not testable here']:
         out.append(f"- **Not testable here** ({len(by['not testable here'])}): {_some(by['not testable here'])}.")

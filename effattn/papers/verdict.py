@@ -98,8 +98,9 @@ def apply_policy(c: Claim, profile: str) -> Claim:
                            f"a CPU ({c.our_device or 'this machine'}): our figure is shown, not judged; GPU slot: a device "
                            f"window's data/results/{c.paper}/gpu/ (`effattn device`). {c.reason}")
         return c
-    if prof != Profile.paper and c.verdict in ('reproduced', 'not reproduced', 'partly'):  # accuracy from a reduced profile
-        reading = dict(reproduced='consistent', partly='mixed').get(c.verdict, 'contradicted')
+    if (prof != Profile.paper and c.verdict in ('reproduced', 'not reproduced', 'partly', 'inconclusive')
+            and not re.search(r"at reduced scale \(profile", c.reason)):  # accuracy from a reduced profile, said once
+        reading = dict(reproduced='consistent', partly='mixed', inconclusive='within noise').get(c.verdict, 'contradicted')
         c = replace(c, verdict='inconclusive', reason=f"{reading} at reduced scale (profile '{prof}': short training can "
                     f"neither reproduce nor refute this); {c.reason}")
     if c.seeds == 1 and 'rests on one run' not in c.reason: c = replace(c, reason=f"{c.reason}; rests on one run")
