@@ -22,16 +22,16 @@ from .measure import provenance
 from .papers import PAPERS
 from .papers.base import Study
 from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Source, claims_from, judge_value,
-                                     load_claims, mean_std, save_claims)
+                                     load_claims, mean_std, run_noise, save_claims)
 from .runtime import atomic_write_text
 
 # %% auto #0
 __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'OWN_STUDIES', 'evidence', 'merged_claims', 'same_claims',
            'one_row_each', 'split_reason', 'short_reason', 'paper_section', 'build_report', 'compute_used', 'Departure',
            'cite_departures', 'claim_group', 'verdict_counts', 'split_counts', 'verdict_table', 'summary_bullets',
-           'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 'row_verdict', 'headline_table', 'runs_need',
-           'speed_need', 'claim_needs', 'figure_link', 'declaration_problems', 'gpu_tables', 'judge_campaigns',
-           'write_report', 'rejudge']
+           'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 'delta_ci', 'row_verdict', 'headline_table',
+           'runs_need', 'speed_need', 'claim_needs', 'figure_link', 'declaration_problems', 'gpu_tables',
+           'judge_campaigns', 'write_report', 'rejudge']
 
 # %% ../nbs/44_report.ipynb #33388ef2
 _NO_STUDY = SimpleNamespace(SUMMARY='', CLAIM_KINDS={}, SAME_CLAIMS={}, HEADLINE=(), NEEDS={}, FIGURES={}, departures=None,
@@ -442,6 +442,13 @@ def fmt_delta(paper: float | str | None, values: list[float], digits: int = 2, c
     return f"{(statistics.median(values) if center == 'median' else mean_std(values)[0]) - paper:+.{digits}f}"
 
 
+def delta_ci(paper: float | str | None, values: list[float], n_test: int, digits: int = 2) -> str:
+    "An accuracy row's Δ with its 95 % interval, from the noise unit `judge_value` uses (the paper's one run and our mean): '-2.01 [-3.03, -0.99]'."
+    if not values or not isinstance(paper, float) or not n_test: return fmt_delta(paper, values, digits)
+    d, s = mean_std(values)[0] - paper, run_noise(values, n_test) * math.sqrt(1 + 1 / len(values))
+    return f"{d:+.{digits}f} [{d - 1.96 * s:+.{digits}f}, {d + 1.96 * s:+.{digits}f}]"
+
+
 def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None) -> tuple[str, str]:
     """(evidence, verdict cell) of one headline row: not run without a value of ours; its own verdict where it can be judged
     alone (`n_test`: `judge_value`, inconclusive at a reduced profile); else its claim's, which is never shown as the row's partly."""
@@ -458,13 +465,13 @@ def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim 
 def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root: Path) -> list[str]:
     "A study's `### Headline` rows: each number of the paper beside ours, Δ, and the row's evidence and verdict (`row_verdict`)."
     by = {c.id: c for c in claims}
-    out = ['| number | paper | ours, mean ± std (n) | Δ | evidence | verdict |', '|---|---|---|---|---|---|']
+    out = ['| number | paper | ours, mean ± std (n) | Δ [95 % interval] | evidence | verdict |', '|---|---|---|---|---|---|']
     for h in heads:
         p, ours, c = paper_value(h.paper, paper, root), our_values(h.ours, paper, root), by.get(h.claim)
         pv = '-' if p is None else f"{p:g}" if isinstance(p, float) else p
         ev, v = row_verdict(h, p, ours, c)
-        out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of, h.center)} | "
-                   f"{fmt_delta(p, ours, h.digits, h.center)} | "
+        d = delta_ci(p, ours, h.n_test, h.digits) if h.n_test else fmt_delta(p, ours, h.digits, h.center)
+        out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of, h.center)} | {d} | "
                    f"{ev} | {v} |")
     return out
 
