@@ -954,7 +954,8 @@ def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataF
     sc = speed_changes(timed).set_index(['table', 'row'])
     hw, depth, batch, rounds = timed.hardware.iloc[0], timed.depth.iloc[0], timed.batch.iloc[0], timed['round'].nunique()
     setup = (f"DeiT-B shape, {depth} layers (Hydra in n·{depth}/12 of them), batch {batch}, {rounds} round(s), forward "
-             f"passes round robin on {hw}")
+             f"passes round robin on {hw}, an fp32 model whose standard attention is PyTorch's fused SDPA; the paper timed "
+             f"its 2022 code (explicit attention, the best over batch sizes, 30 batches after 10 warm-ups) on a V100")
     out = []
     for cid, text_, where, pv, sel in cs:
         rows = [(t, r, p) for t, r, p in ([(2, r, p) for r, p in p2.items()] + [(3, r, p) for r, p in p3.items()])
