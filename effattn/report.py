@@ -27,11 +27,11 @@ from .runtime import atomic_write_text
 
 # %% auto #0
 __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'OWN_STUDIES', 'evidence', 'merged_claims', 'same_claims',
-           'one_row_each', 'split_reason', 'short_reason', 'paper_section', 'build_report', 'compute_used', 'Departure',
-           'cite_departures', 'claim_group', 'verdict_counts', 'split_counts', 'verdict_table', 'summary_bullets',
-           'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 'delta_ci', 'row_verdict', 'headline_table',
-           'runs_need', 'speed_need', 'claim_needs', 'figure_link', 'declaration_problems', 'gpu_tables',
-           'judge_campaigns', 'write_report', 'rejudge']
+           'one_row_each', 'split_reason', 'short_reason', 'paper_section', 'build_report', 'compute_used',
+           'could_not_do', 'Departure', 'cite_departures', 'claim_group', 'verdict_counts', 'split_counts',
+           'verdict_table', 'summary_bullets', 'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 'delta_ci',
+           'row_verdict', 'headline_table', 'runs_need', 'speed_need', 'claim_needs', 'figure_link',
+           'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report', 'rejudge']
 
 # %% ../nbs/44_report.ipynb #33388ef2
 _NO_STUDY = SimpleNamespace(SUMMARY='', CLAIM_KINDS={}, SAME_CLAIMS={}, HEADLINE=(), NEEDS={}, FIGURES={}, departures=None,
@@ -192,7 +192,7 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
     "Markdown of every paper's claims, each from the strongest profile that judged it: an executive summary, then each paper's section."
     root = repo_root(root)
     rel = lambda paper, profile, kind: output_dirs(paper, profile, root)[kind].relative_to(root).as_posix()
-    counted, ours_only = [], []  # the papers' claims; our own studies' (not counted among the papers')
+    counted, ours_only, by_paper = [], [], {}  # the papers' claims; our own studies' (not counted among the papers')
     glance, sections, missing = [], [], []
     for paper, info in PAPERS.items():
         claims, files = merged_claims(paper, profiles, root)
@@ -204,13 +204,15 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
                          f'`effattn reproduce --papers {paper} --profile {profiles[-1]}`.', '']
             continue
         (ours_only if paper in OWN_STUDIES else counted).extend(claims)
+        by_paper[paper] = claims
         own = ' (our own study: not counted among the papers\' claims)' if paper in OWN_STUDIES else ''
         glance.append(f"{who}{split_counts(claims)}{own}. {_study(paper).SUMMARY}".rstrip())
         sections += paper_section(paper, claims, files, rel, root, root / ('runs/smoke' if tuple(profiles) == ('smoke',) else 'data'))
     summary = "the papers' claims: " + split_counts(counted)
     if ours_only: summary += f"; our own study ({', '.join(OWN_STUDIES)}), not counted with them: {split_counts(ours_only)}"
     if missing: summary += f"; {len(missing)} of {len(PAPERS)} papers not run yet ({', '.join(missing)})"
-    used = [] if tuple(profiles) == ('smoke',) else ['### Compute used', ''] + compute_used(root) + ['']
+    used = [] if tuple(profiles) == ('smoke',) else (['### Compute used', ''] + compute_used(root) + ['', '### What we could not do', '']
+                                                     + could_not_do(by_paper) + [''])
     return '\n'.join(['# Reproduction report', '', '## Executive summary', ''] + glance + [''] + used + _intro(profiles, rel)
                      + ['**Summary**: ' + summary + '.', ''] + sections)
 
@@ -253,6 +255,19 @@ def compute_used(root: str | Path, papers=None) -> list[str]:
     parked = sum(((w.get('phases') or {}).get('train') or {}).get('gpu_minutes') or 0 for w in _windows(root))
     return out + ([f"\nDevice windows' training phases whose runs are parked without a record: {parked:.1f} GPU-minutes "
                    "(they judge nothing yet)."] if parked else [])
+
+# %% ../nbs/44_report.ipynb #6246f11d
+def could_not_do(by_paper: dict) -> list[str]:
+    "Per study, what is open and what it would cost: speed claims not run (its device speed task's GPU-minutes on an H100), other claims not run (each one's need is in its section), claims no run of ours can reach."
+    from effattn.device import SPEED_TASKS  # (imports no torch)
+    out = ['| study | speed claims not run: their GPU timing | other claims not run (their needs: the Not run table) | '
+           'not testable here |', '|---|---|---|---|']
+    for p, cs in by_paper.items():
+        spd = sum(c.verdict == 'not run' and c.kind == 'speed' for c in cs)
+        task = f" (≈ {max(1, math.ceil(SPEED_TASKS[p][1] / 60))} GPU-min, `effattn device`)" if spd and p in SPEED_TASKS else ''
+        other = sum(c.verdict == 'not run' and c.kind != 'speed' for c in cs)
+        out.append(f"| {p} | {spd}{task} | {other} | {sum(c.verdict == 'not testable here' for c in cs)} |")
+    return out
 
 # %% ../nbs/44_report.ipynb #4217f42e
 _HW = r"[^;|]*?(?:torch threads|\(CUDA [^)]*\)|Apple MPS \([^)]*\))"  # one `measure.hardware` line
