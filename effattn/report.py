@@ -486,6 +486,7 @@ def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root:
         pv = '-' if p is None else f"{p:g}" if isinstance(p, float) else p
         ev, v = row_verdict(h, p, ours, c)
         d = delta_ci(p, ours, h.n_test, h.digits) if h.n_test else fmt_delta(p, ours, h.digits, h.center)
+        if 'not testable here' in v and d != '-': d = 'not comparable'  # e.g. a swap without retraining against a trained model
         out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of, h.center)} | {d} | "
                    f"{ev} | {v} |")
     return out
