@@ -458,7 +458,7 @@ def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run],
     "A claim judged by `assess(runs) -> (verdict, ours, reason)`; not run where runs are missing; names a run that alone decides it."
     try: verdict, ours, reason = assess(runs)
     except _Missing as e: return not_run(cid, '002', claim, where, paper_value, str(e))
-    if verdict == 'inconclusive' and 'underpowered' not in reason:
+    if verdict == 'inconclusive' and 'underpowered' not in reason and 'reduced scale' not in reason:  # say which, once
         reason += f"; underpowered: the difference lies within ±{Z:g} SE, which these runs cannot tell from none"
     flips = []
     for i, r in enumerate(runs):
