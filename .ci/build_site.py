@@ -16,13 +16,21 @@ What the site holds (all read as committed, nothing run):
 """
 from __future__ import annotations
 
-import argparse, ast, importlib, inspect, json, re, shutil, subprocess, sys, time, uuid
+import argparse, ast, configparser, importlib, inspect, json, re, shutil, subprocess, sys, time, uuid
 from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS, SITE, CONF = ROOT / 'nbs', ROOT / '_site', ROOT / '.ci' / 'sphinx'
-REPO_URL = 'https://github.com/effattn/effattn'
+
+
+def repo_url() -> str:
+    "The repository's URL: settings.ini's `git_url` (the one place to change it; .ci/sphinx/conf.py reads it too)."
+    cfg = configparser.ConfigParser(interpolation=None); cfg.read(ROOT / 'settings.ini')
+    return cfg['DEFAULT']['git_url'].rstrip('/')
+
+
+REPO_URL = repo_url()
 PROFILES = ('paper', 'cpu')  # which kept executed copy an experiment page shows, best first
 SECTIONS = [  # (caption, notebook-name regex) for the library notebooks, in order
     ('Core', r'^0\d'), ('Mechanisms', r'^1\d'), ('Models, data and training', r'^[23]\d'),
@@ -66,6 +74,12 @@ def md_escape(s: str) -> str:
     return s.replace('|', '\\|').replace('\n', ' ')
 
 
+def md_text(s: str) -> str:
+    """Plain text (a docstring, a docment) as markdown: each `<` outside a `code` span escaped, so that a placeholder
+    such as data/results/<paper>/gpu/ stays text rather than becoming an HTML tag, which the page would drop."""
+    return ''.join(part if i % 2 else part.replace('<', '\\<') for i, part in enumerate(re.split(r'(`[^`]*`)', s)))
+
+
 def param_table(obj: Callable) -> str:
     "A markdown table of `obj`'s parameters (type, default, docment) as nbdev shows it; '' when none has a docment."
     from fastcore.docments import docments
@@ -78,7 +92,7 @@ def param_table(obj: Callable) -> str:
         anno = '' if d['anno'] is inspect.Parameter.empty else getattr(d['anno'], '__name__', str(d['anno']))
         default = '' if d['default'] is inspect.Parameter.empty else f"`{d['default']!r}`"
         rows.append(f"| {'**Returns**' if name == 'return' else name} | {md_escape(anno)} | {md_escape(default)} "
-                    f"| {md_escape(d.get('docment') or '')} |")
+                    f"| {md_escape(md_text(d.get('docment') or ''))} |")
     return '\n'.join(rows)
 
 
@@ -99,9 +113,8 @@ def signature(obj: Callable) -> str:
 def api_markdown(name: str, obj: Any, module: str, level: str = '###') -> str:
     "show_doc-style markdown for one exported function or class: heading, signature, docstring, parameter table."
     kind = 'class' if inspect.isclass(obj) else 'def'
-    src = f"{REPO_URL}/blob/main/{module.replace('.', '/')}.py"
-    parts = [f"{level} {name}", f"```python\n{kind} {name}{signature(obj)}\n```", f"*{module}* · [source]({src})"]
-    if obj.__doc__: parts.append(inspect.cleandoc(obj.__doc__))  # its own docstring (getdoc would inherit nn.Module's)
+    parts = [f"{level} {name}", f"```python\n{kind} {name}{signature(obj)}\n```", f"*{module}*"]
+    if obj.__doc__: parts.append(md_text(inspect.cleandoc(obj.__doc__)))  # its own docstring (getdoc would inherit nn.Module's)
     if table := param_table(obj): parts.append(table)
     if inspect.isclass(obj):  # public methods documented in the class body itself
         for meth, f in vars(obj).items():
@@ -124,7 +137,15 @@ def api_cell(src: str, module: str) -> dict | None:
     public = getattr(mod, '__all__', None)
     docs = [api_markdown(n, getattr(mod, n), f'effattn.{module}') for n in exported_names(src)
             if hasattr(mod, n) and (public is None or n in public)]
-    return md_cell('\n\n---\n\n'.join(docs)) if docs else None
+    return md_cell('\n\n---\n\n'.join(docs) + '\n\n' + source_block(src)) if docs else None
+
+
+def source_block(src: str) -> str:
+    """The exported code itself, folded under a "source" toggle below its API: on the page, offline, and the code this
+    checkout exports (a link to a repository would name whatever that repository holds, if it is reachable at all)."""
+    fence = '`' * max(3, 1 + max((len(m) for m in re.findall(r'`{3,}', src)), default=0))
+    return f'<details class="effattn-source"><summary>source</summary>\n\n{fence}python\n{src.strip()}\n{fence}\n\n</details>'
+
 
 
 def library_nb(nb: dict) -> dict:
@@ -241,7 +262,7 @@ def main() -> None:
     if args.check:
         sys.path.insert(0, str(Path(__file__).parent))
         from site_check import check
-        sys.exit(0 if check(html, args.shots) else 1)
+        sys.exit(0 if check(html, args.shots, SITE / 'src') else 1)
 
 
 if __name__ == '__main__':

@@ -3,12 +3,15 @@
 - Links: every internal `<a href>`, `<img src>`, `<link href>` and `<script src>` in every built page resolves to a file,
   and an `#anchor` to an element of that page; every page has a title; the paper page shows its figures (images of a
   real size).
+- Text: every angle-bracket placeholder of a page's markdown source (`data/results/<paper>/gpu/`, `<run id>`) is on
+  the page as text: written bare, Markdown passes it on as an HTML tag, which the browser drops
+  ("data/results//gpu/").
 - Browser: Debian's headless Chromium screenshots the index, a mechanism page (Hydra), a paper page with its figures
   (001) and the report, into a temporary folder (or `--shots`), never into the repository. A blank page fails.
 """
 from __future__ import annotations
 
-import shutil, subprocess, tempfile, time
+import json, re, shutil, subprocess, tempfile, time
 from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -70,6 +73,60 @@ def figure_problems(page: Path) -> list[str]:
     return out + [f"{page.name}: image {s} is under {MIN_FIGURE_BYTES} bytes" for s in small]
 
 
+PLACEHOLDER = re.compile(r'<([A-Za-z][\w .,:=/+-]*)>')  # <paper>, <run id>, <the clone>: a tag name, no quotes or '$'
+VOID_TAGS = {'br', 'hr', 'img', 'wbr', 'input', 'meta', 'link', 'col', 'area', 'base', 'embed', 'source', 'track'}
+
+
+class _Text(HTMLParser):
+    "The text of an HTML page as a reader sees it (scripts and styles left out)."
+    def __init__(self) -> None:
+        super().__init__(); self.parts: list[str] = []; self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None: self.skip += tag in ('script', 'style')
+    def handle_endtag(self, tag: str) -> None: self.skip -= tag in ('script', 'style') and self.skip > 0
+    def handle_data(self, data: str) -> None:
+        if not self.skip: self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    "The reader's text of an HTML page, its whitespace runs as single spaces."
+    p = _Text(); p.feed(html); return ' '.join(''.join(p.parts).split())
+
+
+def placeholders(markdown: str) -> set[str]:
+    """The angle-bracket placeholders that a markdown source means as text, each with the path-like text just before
+    it (`tensorboard/<run id>`, so that one kept elsewhere on the page does not hide one that vanished): `<name ...>`
+    that is no HTML element of the source (an element is closed by a `</name>` there, or is void, like `<br>`)."""
+    markdown = re.sub(r'^(`{3,}|:{3,})\{.*?^\1', '', markdown, flags=re.S | re.M)  # directives ({toctree}: `title <doc>`)
+    out = set()
+    for m in PLACEHOLDER.finditer(markdown):
+        name = re.match(r'[\w-]+', m[1])[0].lower()
+        if name not in VOID_TAGS and f'</{name}' not in markdown.lower() and '=' not in m[1]:
+            before = re.search(r'[\w/.-]*$', markdown[:m.start()].removesuffix('\\'))[0]
+            out.add(before + ' '.join(m[0].split()))
+    return out
+
+
+def markdown_of(source: Path) -> str:
+    "The markdown of a staged page source: a .md file, or the markdown cells of a notebook."
+    if source.suffix == '.md': return source.read_text(encoding='utf-8')
+    cells = json.loads(source.read_text(encoding='utf-8'))['cells']
+    return '\n\n'.join(''.join(c['source']) for c in cells if c['cell_type'] == 'markdown')
+
+
+def vanished_text(src: Path, html: Path) -> list[str]:
+    "Each placeholder of a page's source (in `src`) missing from the built page's text (in `html`): 'page: <x> (...)'."
+    bad = []
+    for source in sorted(p for p in src.rglob('*') if p.suffix in ('.md', '.ipynb')):
+        page = html / source.relative_to(src).with_suffix('.html')
+        if not page.is_file(): continue
+        text = page_text(page.read_text(encoding='utf-8', errors='replace'))
+        bad += [f"{page.relative_to(html)}: {t!r} is in the source, not on the page: Markdown passed its "
+                f"{t[t.index('<'):]} on as an HTML tag (write it as code, or escape it: \\{t[t.index('<'):]})"
+                for t in sorted(placeholders(markdown_of(source))) if t not in text]
+    return bad
+
+
 def chromium() -> str | None:
     return next((b for b in ('chromium', 'chromium-browser', 'google-chrome') if shutil.which(b)), None)
 
@@ -85,13 +142,18 @@ def screenshot(browser: str, page: Path, out: Path, height: int) -> str:
     return f'{size} bytes: a blank page?' if size < MIN_SHOT_BYTES else ''
 
 
-def check(html: Path, shots: str | None = None) -> bool:
-    "Run every check on the built site in `html`; print each result; True when all pass."
+def check(html: Path, shots: str | None = None, src: Path | None = None) -> bool:
+    "Run every check on the built site in `html` (built from the staged sources in `src`); print each result; True when all pass."
     t0, ok = time.time(), True
     bad = broken_refs(html) + untitled_pages(html) + figure_problems(html / PAGES['paper'][0])
     print(f"{'FAIL' if bad else 'ok  '}  links, images and titles of {len(list(html.rglob('*.html')))} pages")
     for b in bad[:50]: print('    ' + b)
     ok &= not bad
+    if src is not None:
+        gone = vanished_text(src, html)
+        print(f"{'FAIL' if gone else 'ok  '}  every placeholder of the sources is on its page as text")
+        for b in gone[:50]: print('    ' + b)
+        ok &= not gone
     browser = chromium()
     if browser is None:
         print("FAIL  no Chromium: install Debian's package (apt-get install chromium)"); return False

@@ -6,7 +6,7 @@ Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--n
 (the docs check, nbdev_proc_nbs over every notebook, takes minutes: it runs with --flags slow or --docs; the site check,
 the documentation site built, link-checked and screenshot in headless Chromium, takes 1-2 minutes: --flags slow or --site)
 """
-import argparse, hashlib, os, re, shutil, subprocess, sys, sysconfig, tempfile, time, warnings
+import argparse, hashlib, json, os, re, shutil, subprocess, sys, sysconfig, tempfile, time, warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -175,9 +175,35 @@ def docs_check(timeout=1200):
     return name + (f" ({last[-1]})" if last else ''), r.returncode == 0, out
 
 
+def site_text_check():
+    """The site check's vanished-text detector (.ci/site_check.py's `vanished_text`) on tiny synthetic pages, no Sphinx
+    needed: it must flag each placeholder that Markdown passed on as an HTML tag (gone from the page's text), in a .md
+    page and in a notebook's markdown cell, and pass the same pages once the placeholders are escaped or code."""
+    name = 'docs: the site check catches a placeholder that vanished from its page (synthetic pages)'
+    sys.path.insert(0, str(ROOT / '.ci'))
+    from site_check import vanished_text
+    with tempfile.TemporaryDirectory() as d:
+        src, html = Path(d, 'src'), Path(d, 'html'); src.mkdir(); html.mkdir()
+        (src / 'report.md').write_text('fills data/results/<paper>/gpu/ (`effattn device`); see '
+                                       '<details><summary>why</summary>x</details> and `tensorboard/<run id>`')
+        cell = {'cell_type': 'markdown', 'metadata': {}, 'source': ['writes into runs_dir/<run id>, one per run']}
+        (src / 'nb.ipynb').write_text(json.dumps({'cells': [cell], 'metadata': {}, 'nbformat': 4, 'nbformat_minor': 5}))
+        (html / 'report.html').write_text('<p>fills data/results//gpu/ (<code>effattn device</code>); see <details><summary>'
+                                          'why</summary>x</details> and <code>tensorboard/&lt;run id&gt;</code></p>')
+        (html / 'nb.html').write_text('<p>writes into runs_dir/, one per run</p><script>"runs_dir/<run id>"</script>')
+        gone = vanished_text(src, html)
+        (html / 'report.html').write_text('<p>fills data/results/&lt;paper&gt;/gpu/ ... <code>tensorboard/&lt;run id&gt;</code></p>')
+        (html / 'nb.html').write_text('<p>writes into runs_dir/<span>&lt;</span>run id&gt;, one per run</p>')
+        kept = vanished_text(src, html)
+    ok = ([g.split(':')[0] for g in gone] == ['nb.html', 'report.html'] and "'data/results/<paper>'" in gone[1]
+          and "'runs_dir/<run id>'" in gone[0] and kept == [])
+    return name, ok, f"flagged {gone}; after the fix {kept}"
+
+
 def site_check(timeout=1200):
     """The documentation site as a reader meets it: `python .ci/build_site.py --check` builds it from the notebooks
-    (Sphinx + myst-nb, running none), checks that every internal link and image of every page resolves, and screenshots
+    (Sphinx + myst-nb, running none), checks that every internal link and image of every page resolves and that every
+    angle-bracket placeholder of a page's source (`data/results/<paper>/gpu/`) is in the page's text, and screenshots
     the index, a mechanism page, a paper page with its figures and the report with Debian's headless Chromium (into a
     temporary folder). Needs the `docs` extra and `apt-get install chromium`. Measured with `python .ci/test.py
     --checks-only --site`: 55 s on a quiet 2-core machine, 93 s under load (load average 6); `python .ci/build_site.py
@@ -258,7 +284,7 @@ def main():
     failures = []
     if not args.no_sync:
         slow = 'slow' in args.flags
-        checks = (sync_checks() + [package_check()] + ([docs_check()] if args.docs or slow else [])
+        checks = (sync_checks() + [package_check(), site_text_check()] + ([docs_check()] if args.docs or slow else [])
                   + ([site_check()] if args.site or slow else []))
         for name, ok, detail in checks:
             print(f"{'PASS' if ok else 'FAIL'}  {name}", flush=True)

@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_qkv, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_option, check_qkv, register_attention
 from .focused import grid_conv, grid_conv_macs
 from .sparse import grid_shape
 
@@ -20,6 +20,20 @@ from .sparse import grid_shape
 __all__ = ['agent_attention', 'AgentAttention']
 
 # %% ../nbs/19a_agent.ipynb #204c6ff0
+def _check_agent_args(q: Tensor, k: Tensor, agents: Tensor, agent_bias: Tensor | None, query_bias: Tensor | None, dropout_p: float):
+    "Refuse biases that do not broadcast to their score matrices, and a dropout_p that is not a probability, naming them."
+    B, H, N, _ = q.shape; n, M = agents.shape[2], k.shape[2]
+    for name, bias, want, what in (('agent_bias', agent_bias, (B, H, n, M), "(batch, heads, agents, keys)"),
+                                   ('query_bias', query_bias, (B, H, N, n), "(batch, heads, queries, agents)")):
+        if bias is None: continue
+        ok = isinstance(bias, Tensor)
+        try: ok = ok and torch.broadcast_shapes(bias.shape, want) == want
+        except RuntimeError: ok = False
+        if not ok: raise ValueError(f"agent_attention: {name} must broadcast to {what} = {want}; got "
+                                    f"{tuple(bias.shape) if isinstance(bias, Tensor) else type(bias).__name__}.")
+    check_option('agent_attention', 'dropout_p', dropout_p, Option.real(0, 1, open_high=True, doc='a dropout probability'))
+
+
 def agent_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d), (B, H, M, d), (B, H, M, dv)
     agents: Tensor,  # agent tokens (B, H, n, d)
@@ -34,6 +48,7 @@ def agent_attention(
         shape = tuple(agents.shape) if isinstance(agents, Tensor) else type(agents).__name__
         raise ValueError(f"agent_attention: agents must have shape (batch, heads, n, head_dim) = ({q.shape[0]}, "
                          f"{q.shape[1]}, n, {q.shape[-1]}); got {shape}.")
+    _check_agent_args(q, k, agents, agent_bias, query_bias, dropout_p)
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     acc = torch.promote_types(q.dtype, torch.float32)
     with torch.autocast(q.device.type, enabled=False):

@@ -22,14 +22,16 @@ from tqdm import tqdm
 
 from .bench_peers import interleaved_timings, paired_ratio
 from .attention import build_attention, get_attention_spec, layer_heads, list_attention
-from .measure import peak_memory, provenance, sync, time_fn
+from .core import check_choice
+from .measure import count_params, peak_memory, provenance, sync, time_fn
 from .sparse import SparseAttention, grid_shape
 
 # %% auto #0
-__all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_NOTE', 'PRESET_DATA', 'bench_options',
-           'attention_benchmark', 'format_attention_table', 'pattern_mask', 'sdpa_masked', 'sdpa_local2d_windows',
-           'sdpa_residue_classes', 'is_sparse', 'dense_mask_bytes', 'sdpa_contenders', 'sdpa_benchmark',
-           'format_sdpa_table', 'preset_data', 'matmul_peak', 'PlainViT', 'train_benchmark', 'main']
+__all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_NOTE', 'PRESET_DATA', 'NO_KERNEL_OPS',
+           'STEP_OPS_MODELS', 'bench_options', 'attention_benchmark', 'format_attention_table', 'pattern_mask',
+           'sdpa_masked', 'sdpa_local2d_windows', 'sdpa_residue_classes', 'is_sparse', 'dense_mask_bytes',
+           'sdpa_contenders', 'sdpa_benchmark', 'format_sdpa_table', 'preset_data', 'matmul_peak', 'PlainViT',
+           'train_benchmark', 'step_ops', 'step_ops_table', 'main']
 
 # %% ../nbs/40_bench.ipynb #8352925c
 def bench_options(name: str, N: int) -> dict:
@@ -441,6 +443,83 @@ def train_benchmark(
     if log: _log_throughput(res, len(data), log)
     return res
 
+# %% ../nbs/40_bench.ipynb #0bea974f
+NO_KERNEL_OPS = frozenset(f'aten::{op}' for op in (  # ops that only re-view, alias or allocate: no kernel on a GPU
+    'view', 'reshape', '_reshape_alias', '_unsafe_view', 'view_as', 'as_strided', 'as_strided_', 'alias', 'detach', 't',
+    'transpose', 'permute', 'expand', 'expand_as', 'unsqueeze', 'squeeze', 'select', 'slice', 'narrow', 'unflatten',
+    'flatten', 'split', 'split_with_sizes', 'chunk', 'unbind', 'movedim', 'empty', 'empty_like', 'empty_strided',
+    'resize_', 'resolve_conj', 'resolve_neg', 'lift_fresh', 'result_type', 'size', 'stride', 'set_', 'to', 'contiguous',
+    'detach_', 'item', '_local_scalar_dense'))  # the last two read a number back to the host: a wait, not a kernel
+
+
+def _in_foreach(e) -> bool:
+    "Whether `e` runs inside a multi-tensor (`_foreach_*`) op: on the CPU a loop over tensors, on a GPU part of its launch."
+    while (e := e.cpu_parent) is not None:
+        if e.name.startswith('aten::_foreach_'): return True
+    return False
+
+
+def _kernels(events) -> int:
+    """Profiled events that would each launch a kernel: leaf aten ops that do work, each multi-tensor op once (a GPU
+    launches it for all tensors together), and inductor's fused kernels."""
+    leaf = lambda e: e.name.startswith('aten::') and e.name not in NO_KERNEL_OPS and not any(
+        c.name.startswith('aten::') for c in e.cpu_children)
+    multi = lambda e: e.name.startswith('aten::_foreach_')
+    return sum(1 for e in events if ((multi(e) or leaf(e)) and not _in_foreach(e)) or 'cpp_fused' in e.name or 'triton_' in e.name)
+
+
+def _profiled(fn: Callable) -> int:
+    "Kernels of one call of `fn`, after two calls to warm it up (and compile it)."
+    from torch.profiler import ProfilerActivity, profile
+    fn(); fn()
+    with profile(activities=[ProfilerActivity.CPU]) as p: fn()
+    return _kernels(p.events())
+
+# %% ../nbs/40_bench.ipynb #2178a6c4
+def step_ops(preset: str, overrides: dict | None = None,  # the model (create_model's arguments)
+             mode: str = 'eager',  # 'eager' or 'compiled' (torch.compile with inductor, its kernels profiled)
+             batch_size: int = 32, seed: int = 0) -> dict:
+    "Kernels one training step of a preset's model launches: forward, loss and backward; and the optimiser's (foreach AdamW)."
+    import torch._inductor.config as inductor_config
+    from effattn.data import DATASETS
+    from effattn.presets import create_model
+    check_choice('mode', mode, ('eager', 'compiled'))
+    torch.manual_seed(seed)
+    model = create_model(preset, **(overrides or {}))
+    info = DATASETS[preset_data(preset)[0]]
+    x, y = torch.randn(batch_size, info.channels, info.size, info.size), torch.randint(0, len(info.classes), (batch_size,))
+    inductor_config.cpp.enable_kernel_profile = True  # each fused kernel shows in the profile under its name
+    net = torch.compile(model) if mode == 'compiled' else model
+    def fwd_bwd():
+        for p in model.parameters(): p.grad = None
+        F.cross_entropy(net(x), y).backward()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3, foreach=True)
+    return dict(preset=preset, overrides=overrides or {}, mode=mode, batch=batch_size, params=count_params(model),
+                fwd_bwd=_profiled(fwd_bwd), optimizer=_profiled(opt.step))
+
+# %% ../nbs/40_bench.ipynb #abd38fe9
+STEP_OPS_MODELS = [  # label, preset, overrides: the CIFAR-10 shapes of the GPU queue's headline runs
+    ("002 all softmax", '002_cifar', {}),
+    ("002 performer_first relu m=64", '002_cifar', dict(attention='performer_first', layout_options=dict(kernel='relu', m=64))),
+    ("002 all_performer softmax m=64", '002_cifar', dict(attention='all_performer', layout_options=dict(kernel='softmax', m=64))),
+    ("000 d=192 softmax", '000_cifar', {}),
+]
+
+
+def step_ops_table(models: list = STEP_OPS_MODELS, modes: tuple = ('eager', 'compiled'), batch_size: int = 32,
+                   log: Callable | None = print) -> list[dict]:
+    "`step_ops` of each model in each mode, printed as a table (kernels per step, eager against compiled) when `log` is set."
+    rows = []
+    for label, preset, over in models:
+        r = {m: step_ops(preset, over, m, batch_size) for m in modes}
+        rows.append(dict(model=label, params=r[modes[0]]['params'], optimizer=r[modes[0]]['optimizer'],
+                         **{f'{m}_fwd_bwd': r[m]['fwd_bwd'] for m in modes}))
+        if log:
+            if len(rows) == 1: log(f"{'model':34} {'params':>9}  " + '  '.join(f'{m:>9}' for m in modes) + f"  {'ratio':>6}  optimiser")
+            ratio = f"{r['eager']['fwd_bwd'] / r['compiled']['fwd_bwd']:6.1f}" if {'eager', 'compiled'} <= set(modes) else ''
+            log(f"{label:34} {rows[-1]['params']:>9,}  " + '  '.join(f"{r[m]['fwd_bwd']:>9}" for m in modes) + f"  {ratio}  {rows[-1]['optimizer']:>9}")
+    return rows
+
 # %% ../nbs/40_bench.ipynb #f22bb197
 def _header(device: str) -> str:
     p = provenance(device)
@@ -477,6 +556,11 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--compile', action='store_true')
     t.add_argument('--source', default='auto', help="data source: auto, offline, download or sample")
     t.add_argument('--json', default=None)
+    s = sub.add_parser('steps', help="kernels per training step of the GPU queue's CIFAR-10 models, eager against "
+                                     "compiled, counted on the CPU (minutes: each model is compiled)")
+    s.add_argument('--batch', type=int, default=32)
+    s.add_argument('--modes', nargs='+', default=['eager', 'compiled'], choices=['eager', 'compiled'])
+    s.add_argument('--json', default=None)
     return ap
 
 
@@ -505,6 +589,10 @@ def main(argv: list[str] | None = None):
     "Entry point of `python -m effattn.bench`."
     args = _parser().parse_args(argv)
     if args.what == 'attention': out = _attention(args)
+    elif args.what == 'steps':
+        print(_header('cpu')); print(f"# kernels per training step (forward, loss, backward; the optimiser apart), batch {args.batch}, "
+                                     f"counted by torch.profiler on the CPU")
+        out = dict(rows=step_ops_table(modes=tuple(args.modes), batch_size=args.batch))
     else:
         from effattn.runtime import resolve_device
         print(_header(str(resolve_device(args.device))))

@@ -14,12 +14,14 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from .compact import CheckpointError, compact_state, load_state
 from .papers import PAPERS
-from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, repo_root
+from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, remove_stale_tmp, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
@@ -32,9 +34,9 @@ def _exp():
 # %% auto #0
 __all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
            'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all',
-           'unpark', 'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker', 'check_tensorboard',
-           'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine', 'run_on', 'clean', 'pack', 'add_parser',
-           'command', 'main']
+           'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker',
+           'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine', 'run_on', 'clean', 'pack',
+           'add_parser', 'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -75,15 +77,18 @@ QUEUES: dict[str, list[Group]] = {
         Group("002 CIFAR-10 hybrids at m = 128, seed 0 (with m = 64, Table 2's plateau claim)", '002',
               lambda s: s.dataset == 'cifar10' and s.seed == 0 and s.tags.get('m') == 128),
     ],
-    'gpu': [  # verdicts per GPU-minute: the cheapest decisive runs first; a window takes those whose data it carries
+    'gpu': [  # the verdicts each GPU-minute settles: the headline tables first (a window takes the runs whose data it carries,
+              # and the parked ones before the rest): 002's Table 2, 000's baseline, 002's Table 1, 000's Table 4, 003, seeds
+        Group("002 CIFAR-10 grid at seed 0 (Table 2, every m)", '002', lambda s: s.dataset == 'cifar10' and s.seed == 0),
         Group("000 CIFAR-10 baseline, the code's d = 192 model, seed 0 (§5.2: 74% / 98%)", '000',
               lambda s: s.dataset == 'cifar10' and s.preset == '000_cifar' and not s.model and s.seed == 0),
-        Group("002 CIFAR-10 grid at seed 0 (Table 2, every m)", '002', lambda s: s.dataset == 'cifar10' and s.seed == 0),
         Group("002 MNIST grid at seed 0 (Table 1, every m)", '002', lambda s: s.dataset == 'mnist' and s.seed == 0),
-        *[Group(f"000 Imagenette Tables 2-7 at P = {p} (30 epochs; full attention also with the code's schedule)", '000',
-                lambda s, p=p: s.dataset == 'imagenette' and s.name.startswith(f'imagenette/p{p}/')) for p in (16, 10, 8)],
-        Group("003 the six models at their stated settings", '003'),
+        Group("000 Imagenette Tables 2-7 at P = 16 (Table 4's rows; 30 epochs; full attention also with the code's schedule)", '000',
+              lambda s: s.dataset == 'imagenette' and s.name.startswith('imagenette/p16/')),
+        Group("003 the six models at their stated settings (its results table)", '003'),
         Group("002 full grids, seeds 1-2", '002'),
+        *[Group(f"000 Imagenette Tables 2-7 at P = {p} (30 epochs; full attention also with the code's schedule)", '000',
+                lambda s, p=p: s.dataset == 'imagenette' and s.name.startswith(f'imagenette/p{p}/')) for p in (10, 8)],
         Group("000 CIFAR-10 remaining runs", '000'),
         Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         ATTENTION_ERROR,
@@ -182,7 +187,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
     if rec is not None:
         result = (f"final {rec['final_top1']:.2f}%, best {rec['best_top1']:.2f}% (epoch {rec['best_epoch']})"
                   if all(k in rec for k in ('final_top1', 'best_top1', 'best_epoch')) else '')
-        return RunState('done', rec['epochs_run'], epochs, None, result)
+        return RunState('done', rec.get('epochs_run', epochs), epochs, None, result)  # (an old or damaged record may lack it)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None:
             from effattn.papers.verdict import is_gpu
@@ -206,7 +211,8 @@ def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: st
 def _same_kind(spec: RunSpec, records: list[dict], device_type: str) -> list[dict]:
     "The finished records of `spec`'s preset and dataset on this kind of device that say how many images they trained on."
     return [r for r in records if r.get('preset') == spec.preset and r.get('dataset') == spec.dataset
-            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')]
+            and str(r.get('provenance', {}).get('device', 'cpu')).split(':')[0] == device_type and r.get('train_images')
+            and (r.get('epoch_s') or any('wall_seconds' in x for x in r.get('history') or []))]
 
 
 def _closest(spec: RunSpec, same: list[dict]) -> list[dict]:
@@ -233,9 +239,15 @@ def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
 
 
 def _progress(d: Path) -> dict | None:
-    "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None."
+    "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None; an unreadable progress.json is named in a warning, and its checkpoint left alone."
     p = d / 'progress.json'
-    return json.loads(p.read_text()) if p.exists() and (d / 'checkpoint.pt').exists() else None
+    if not (p.exists() and (d / 'checkpoint.pt').exists()): return None
+    try: prog = json.loads(p.read_bytes())
+    except (ValueError, UnicodeDecodeError): prog = None
+    if isinstance(prog, dict) and all(isinstance(prog.get(k), int) for k in ('epoch', 'epochs')): return prog
+    warnings.warn(f"{p}: not a complete progress file (an interrupted write, or a damaged file): the run there counts as not "
+                  f"started here; its checkpoint is kept (a resumed run rewrites progress.json; or remove the folder)", stacklevel=2)
+    return None
 
 
 def _epoch(d: Path) -> int:
@@ -244,14 +256,19 @@ def _epoch(d: Path) -> int:
 
 
 def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path | None = None) -> str:
-    "Copy a partial run's checkpoint into the repository; what was done, in words."
+    "Copy a partial run's checkpoint into the repository, packed and verified bit-identical (`compact_state`); what was done, in words."
     src, dst = Path(runs_dir) / spec.run_id(), parked_dir(spec, root)
     if _epoch(src) < 0: return 'nothing to park'
     mb = (src / 'checkpoint.pt').stat().st_size / 2**20
     if mb > max_mb: return f"not parked: its checkpoint is {mb:.0f} MB (> {max_mb:.0f} MB); it must finish within one session"
     if _epoch(src) <= _epoch(dst): return f"already parked at epoch {_epoch(dst)}"
-    for f in ('checkpoint.pt', 'progress.json'): atomic_copy(src / f, dst / f)  # progress last: then the parked run is complete
-    return f"parked at epoch {_epoch(dst)} ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
+    dst.mkdir(parents=True, exist_ok=True)
+    remove_stale_tmp(dst)  # what a copy killed half-way left
+    try: compact_state(src / 'checkpoint.pt', dst / 'checkpoint.pt', run=spec.run_id())
+    except CheckpointError as e: return f"not parked: {e}"
+    atomic_copy(src / 'progress.json', dst / 'progress.json')  # progress last: then the parked run is complete
+    return (f"parked at epoch {_epoch(dst)} ({(dst / 'checkpoint.pt').stat().st_size / 2**20:.1f} MiB packed, {mb:.1f} MiB "
+            f"as trained) in {dst.relative_to(repo_root(root))}")
 
 
 def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 20.0, root: str | Path | None = None,
@@ -262,8 +279,24 @@ def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 2
         if msg != 'nothing to park' and log: log(f"    {it.spec.name}: {msg}")
 
 
+def compact_parked(root: str | Path | None = None, log=print) -> tuple[int, int, int]:
+    """Pack every checkpoint parked in the repository that is not packed yet (those parked before the format, or copied in
+    by hand), each verified bit-identical by its digest; (files converted, bytes before, bytes after). A damaged one is
+    named and left as it is. What `effattn campaign park --compact` does."""
+    n = before = after = 0
+    for ck in sorted((repo_root(root) / PARKED).rglob('checkpoint.pt')):
+        try:
+            if load_state(ck)[1].get('codec') == 'shuffle-lzma': continue  # packed already (and its digest checked)
+            b0, b1 = compact_state(ck, run=ck.parent.name)
+        except CheckpointError as e: log(f"  not converted: {e}"); continue
+        n, before, after = n + 1, before + b0, after + b1
+        log(f"  {ck.relative_to(repo_root(root))}: {b0 / 2**20:.2f} -> {b1 / 2**20:.2f} MiB, bit-identical")
+    log(f"{n} parked checkpoint(s) packed: {before / 2**20:.2f} -> {after / 2**20:.2f} MiB")
+    return n, before, after
+
+
 def unpark(spec: RunSpec, runs_dir: Path, root: str | Path | None = None) -> bool:
-    "Copy a parked checkpoint back to the run folder if it is further on than what is there; whether it did."
+    "Copy a parked checkpoint back to the run folder if it is further on than what is there (packed: `resume` reads it as it is); whether it did."
     src, dst = parked_dir(spec, root), Path(runs_dir) / spec.run_id()
     if _epoch(src) <= _epoch(dst): return False
     dst.mkdir(parents=True, exist_ok=True)
@@ -277,8 +310,9 @@ def keep(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     if not src.exists(): return 'no final weights to keep'
     mb = src.stat().st_size / 2**20
     if mb > max_mb: return f"final weights not kept in the repository: {mb:.0f} MB (> {max_mb:.0f} MB); they stay in {src.parent}"
-    atomic_copy(src, dst)
-    return f"final weights kept ({mb:.1f} MB) in {dst.relative_to(repo_root(root))}"
+    try: compact_state(src, dst, run=spec.run_id(), what='final weights', fix='train the run again')  # packed, verified
+    except CheckpointError as e: return f"final weights not kept: {e}"
+    return f"final weights kept ({dst.stat().st_size / 2**20:.1f} MiB packed) in {dst.relative_to(repo_root(root))}"
 
 # %% ../nbs/45_campaign.ipynb #bec10a9e
 def _fmt_s(s: float | None) -> str:
@@ -357,6 +391,7 @@ def _spec_json(spec: RunSpec) -> str: return json.dumps(dataclasses.asdict(spec)
 def worker(spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str, runs_dir: str,
            precision: str | None = None,
            tensorboard: str | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id>
+           step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES)
            ) -> int:
     "Train one spec until done or until the deadline; the exit status of a worker process."
     import torch
@@ -366,7 +401,7 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
     spec = _exp().RunSpec(**json.loads(spec_json))
     try:
         rec = run(spec, device=device, results_dir=results_dir, runs_dir=runs_dir, deadline=deadline, precision=precision,
-                  tensorboard=tensorboard)
+                  tensorboard=tensorboard, step_mode=step_mode)
     except BudgetReached as e:
         print(f"budget: {e}", flush=True); return BUDGET_EXIT
     except Exception as e:
@@ -390,12 +425,13 @@ def check_tensorboard() -> None:
 
 
 def _worker_command(spec: RunSpec, device: str, deadline: float, threads: int, results_dir: Path, runs_dir: Path,
-                    precision: str | None = None, tensorboard: str | Path | None = None) -> list[str]:
+                    precision: str | None = None, tensorboard: str | Path | None = None, step_mode: str = 'eager') -> list[str]:
     "The command line of the worker process that trains `spec`."
     return ([sys.executable, '-m', 'effattn.campaign', '--worker', _spec_json(spec), '--device', device,
              '--deadline', str(deadline), '--threads', str(threads), '--results-dir', str(results_dir),
              '--runs-dir', str(runs_dir)] + (['--precision', precision] if precision else [])
-            + (['--tensorboard', str(Path(tensorboard).resolve())] if tensorboard is not None else []))
+            + (['--tensorboard', str(Path(tensorboard).resolve())] if tensorboard is not None else [])
+            + (['--step-mode', step_mode] if step_mode != 'eager' else []))
 
 
 def time_left(pending: list[tuple[Item, RunState]],  # the runs not started yet, with their states
@@ -413,7 +449,9 @@ def time_left(pending: list[tuple[Item, RunState]],  # the runs not started yet,
 
 # %% ../nbs/45_campaign.ipynb #e39e0b62
 def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, threads: int | None, dirs: Callable,
-             allow_dirty: bool, tensorboard, park_root, log, how: str) -> tuple[float, float, int, dict, list]:
+             allow_dirty: bool, tensorboard, park_root, log, how: str,
+             epoch_s: Callable | None = None,  # spec -> wall seconds per epoch here, replacing the records' estimate
+             ) -> tuple[float, float, int, dict, list]:
     "What every executor does first: check the code and the options; (start, end, threads, outcome, pending runs with states)."
     t0 = time.time()
     end = t0 + parse_budget(budget)
@@ -429,6 +467,7 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
     threads = threads or max(1, (os.cpu_count() or 1) // jobs)
     outcome, pending = {}, []
     for it, st in zip(items, run_states(items, dirs, device.split(':')[0], threads, park_root)):
+        if epoch_s is not None and st.status != 'done': st = dataclasses.replace(st, epoch_s=epoch_s(it.spec))
         if st.status == 'done': outcome[it.spec.name] = 'done (before)'
         else: pending.append((it, st))
     log(f"campaign: {len(pending)} of {len(items)} runs to do or resume; budget {_fmt_s(end - t0)}, {jobs} job(s) of "
@@ -436,9 +475,12 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
     return t0, end, threads, outcome, pending
 
 
-def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float) -> tuple[Item, RunState] | None:
-    "The next run to start: the first whose one epoch (by the estimate) fits before `end`, taken off `pending`; None if none fits."
-    fits = [k for k, (_, s) in enumerate(pending) if time.time() + (s.epoch_s or 0) + reserve_s <= end]
+def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float,
+          whole: bool = False,  # only a run whose every remaining epoch fits (one with no estimate does not)
+          ) -> tuple[Item, RunState] | None:
+    "The next run to start: the first whose next epoch (or, `whole`, its remaining epochs) fits before `end`, taken off `pending`."
+    need = lambda s: (s.seconds_left if s.seconds_left is not None else float('inf')) if whole else (s.epoch_s or 0)
+    fits = [k for k, (_, s) in enumerate(pending) if time.time() + need(s) + reserve_s <= end]
     return pending.pop(fits[0]) if fits else None
 
 
@@ -470,10 +512,13 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
         park_root: str | Path | None = None,  # the repository to park in (default: this checkout)
         precision: str | None = None,  # 'fp32', 'tf32' or 'bf16' (effattn.experiment.PRECISIONS); None: the training default
         tensorboard: str | Path | None = None,  # each run writes its TensorBoard scalars to tensorboard/<run id> (the [tb] extra)
+        step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES)
+        finish_only: bool = False,  # start a run only when its estimate says it finishes within the budget
+        epoch_s: Callable | None = None,  # spec -> wall seconds per epoch here (e.g. from a probe); None: from the records
         ) -> dict[str, str]:
     "Work through `items` until the budget is spent; return {run name: 'done' | 'partial' | 'failed' | 'skipped'}."
     t0, end, threads, outcome, pending = _prepare(items, budget, jobs, device, threads, dirs, allow_dirty, tensorboard,
-                                                  park_root, log, 'local processes')
+                                                  park_root, log, 'local processes', epoch_s)
     log_dir = Path(log_dir or repo_root() / 'runs' / 'campaign' / 'logs'); log_dir.mkdir(parents=True, exist_ok=True)
     running, clock = {}, {}  # running: Popen -> (item, log file); clock: Popen -> (its state, start time)
 
@@ -483,11 +528,11 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
     old = signal.signal(signal.SIGTERM, stop_all)
     try:
         while pending or running:
-            while (nxt := _next_run(pending, running, jobs, end, reserve_s)):  # the first that fits
+            while (nxt := _next_run(pending, running, jobs, end, reserve_s, finish_only)):  # the first that fits
                 it, st = nxt
                 res, runs = _unparked(it, dirs, park_root, log)
                 logf = open(log_dir / f"{it.spec.run_id()}.log", 'a')
-                p = _start_worker(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard, logf)
+                p = _start_worker(it.spec, device, end - reserve_s, threads, res, runs, precision, tensorboard, logf, step_mode)
                 running[p], clock[p] = (it, logf), (st, time.time())
                 _started(it, st, log)
             if not running: break
@@ -506,9 +551,11 @@ def run(items: list[Item], budget: str | float = '60m', jobs: int = 1, device: s
 
 # %% ../nbs/45_campaign.ipynb #0236ec9a
 def _next_run(pending: list[tuple[Item, RunState]], running: dict, jobs: int, end: float,
-              reserve_s: float) -> tuple[Item, RunState] | None:
-    "The run to start now: None while `jobs` runs are running, else the first whose one epoch fits (`_take`)."
-    return _take(pending, end, reserve_s) if pending and len(running) < jobs else None
+              reserve_s: float, whole: bool = False) -> tuple[Item, RunState] | None:
+    """The run to start now: None while `jobs` runs are running, else the first that fits (`_take`); with `whole`, when
+    none fits whole and none is running, the first whose next epoch fits (the budget will cut it, and it is parked)."""
+    if not pending or len(running) >= jobs: return None
+    return _take(pending, end, reserve_s, whole) or (_take(pending, end, reserve_s) if whole and not running else None)
 
 
 def _unparked(it: Item, dirs: Callable, park_root, log) -> tuple[Path, Path]:
@@ -519,9 +566,9 @@ def _unparked(it: Item, dirs: Callable, park_root, log) -> tuple[Path, Path]:
 
 
 def _start_worker(spec: RunSpec, device: str, deadline: float, threads: int, results_dir: Path, runs_dir: Path,
-                  precision: str | None, tensorboard: str | Path | None, logf) -> subprocess.Popen:
+                  precision: str | None, tensorboard: str | Path | None, logf, step_mode: str = 'eager') -> subprocess.Popen:
     "Start the worker process that trains `spec` with `threads` OpenMP threads, its output into the open file `logf`."
-    cmd = _worker_command(spec, device, deadline, threads, results_dir, runs_dir, precision, tensorboard)
+    cmd = _worker_command(spec, device, deadline, threads, results_dir, runs_dir, precision, tensorboard, step_mode)
     env = {**os.environ, 'OMP_NUM_THREADS': str(threads)}
     return subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent)
 
@@ -679,8 +726,8 @@ def clean(root: str | Path | None = None, partial: bool = False, log=print) -> i
 
 
 def _finished(run_dir: Path) -> bool:
-    p = json.loads((run_dir / 'progress.json').read_text())
-    return p['epoch'] >= p['epochs']
+    p = _progress(run_dir)
+    return p is not None and p['epoch'] >= p['epochs']  # unreadable progress: kept, as unfinished
 
 # %% ../nbs/45_campaign.ipynb #1e503692
 def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: float = 15.5) -> list[str]:
@@ -700,7 +747,12 @@ def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: 
 def add_parser(sub) -> None:
     "Add the `campaign` command to the `effattn` argument parser's subparsers."
     c = sub.add_parser('campaign', help="paper-setting runs in pieces: status, run (resumable, within a time budget), park (unfinished runs into the repository), clean")
-    c.add_argument('action', choices=('status', 'run', 'park', 'clean'))
+    c.add_argument('action', choices=('status', 'run', 'park', 'clean'), help=
+                   "status: each run's state (a finished run's accuracy, an unfinished one's estimated time left on --device) "
+                   "and where the notebooks analysing them stand; nothing runs. run: train the queue's runs in resumable pieces "
+                   "within --budget, parking the unfinished ones. park: copy the checkpoints of unfinished runs into the "
+                   "repository (data/campaign/parked/), so that another machine resumes them. clean: remove what finished "
+                   "runs left under runs/ (with --partial, unfinished runs' checkpoints too)")
     c.add_argument('--queue', default='cpu', choices=list(QUEUES), help="which queue (cpu: what fits a CPU; gpu: the rest)")
     c.add_argument('--papers', nargs='+', default=None, help=f"only these papers' runs ({', '.join(PAPERS)})")
     c.add_argument('--only', default=None, metavar='REGEX', help="only the runs whose name matches, e.g. 'cifar10/standard_first' "
@@ -714,6 +766,9 @@ def add_parser(sub) -> None:
     c.add_argument('--tensorboard', default=None, metavar='DIR', help="run: each run writes its TensorBoard scalars to "
                    "DIR/<run id> (view them with `tensorboard --logdir DIR`; needs the [tb] extra)")
     c.add_argument('--partial', action='store_true', help="clean: also remove the checkpoints of unfinished runs")
+    c.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
+    c.add_argument('--compact', action='store_true', help="park: park nothing new; pack the checkpoints already parked in "
+                   "data/campaign/parked/ that are not packed yet (each verified bit-identical)")
     e = c.add_argument_group('run on a cluster (--executor submitit: the [slurm] extra; --executor ray: the [ray] extra)')
     e.add_argument('--executor', default='local', choices=('local', *ENGINES), help="run: local worker processes, "
                    "submitit jobs (Slurm, or local processes where there is no Slurm) or Ray tasks; --jobs runs at a time")
@@ -734,9 +789,16 @@ def _engine_options(args) -> dict:
 
 
 def command(args) -> int:
-    "Run `effattn campaign ...` from parsed arguments; the exit status."
-    from effattn.runtime import require_checkout
-    require_checkout(what=f'effattn campaign {args.action}')  # outside one, a status of nothing would read as the truth
+    "Run `effattn campaign ...` from parsed arguments, in the checkout `--repo` names (default: the current folder's); the exit status."
+    from effattn.runtime import at_checkout
+    for k in ('pack', 'tensorboard'):  # paths the user typed: relative to where they typed them
+        if getattr(args, k, None): setattr(args, k, str(Path(getattr(args, k)).resolve()))
+    with at_checkout(getattr(args, 'repo', None), f'effattn campaign {args.action}'):  # outside one, a status of nothing would read as the truth
+        return _command(args)
+
+
+def _command(args) -> int:
+    "`command` once in the checkout."
     if args.papers:
         bad = [p for p in args.papers if p not in PAPERS]
         if bad: print(f"unknown paper(s) {bad}; choose from {list(PAPERS)}.", file=sys.stderr); return 2
@@ -745,6 +807,7 @@ def command(args) -> int:
     try: items = queue(args.queue, args.papers, only=args.only)
     except ValueError as e: print(f"effattn campaign: {e}", file=sys.stderr); return 2
     if args.action == 'park':
+        if args.compact: compact_parked(); return 0
         park_all(items); return 0
     if args.action == 'status':
         jobs = max(1, args.jobs)
@@ -772,8 +835,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--deadline', type=float, required=True); ap.add_argument('--threads', type=int, default=None)
     ap.add_argument('--results-dir', required=True); ap.add_argument('--runs-dir', required=True)
     ap.add_argument('--precision', default=None); ap.add_argument('--tensorboard', default=None)
+    ap.add_argument('--step-mode', default='eager')
     a = ap.parse_args(argv)
-    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision, a.tensorboard)
+    return worker(a.worker, a.device, a.deadline, a.threads, a.results_dir, a.runs_dir, a.precision, a.tensorboard, a.step_mode)
 
 
 if __name__ == '__main__' and not hasattr(sys, 'ps1') and 'ipykernel' not in sys.modules:

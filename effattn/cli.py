@@ -16,7 +16,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from .runtime import PROFILES, Profile  # torch-free, so that `--help` stays quick
+from .compact import shrink_notebook  # torch-free, as the next: `--help` stays quick
+from .runtime import PROFILES, Profile, read_jsonl  # torch-free, so that `--help` stays quick
 
 # %% auto #0
 __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
@@ -141,7 +142,7 @@ def judged_at(before: dict[Path, bytes], profile: str) -> bool:
 
 def _read_run_log(path: Path) -> tuple[int, int, list[str], int]:
     "(trained, reused, the errors of the failed, missing under records only) runs noted by `effattn.experiment.log_run` in one notebook."
-    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+    lines = read_jsonl(path)  # (a line torn by a killed kernel is skipped and named)
     errors = [l['error'] for l in lines if l.get('error')]
     missing = len({l['run_id'] for l in lines if l.get('missing')})
     trained = sum(not l['reused'] and not l.get('error') and not l.get('missing') for l in lines)
@@ -290,6 +291,7 @@ def reproduce(
                 f"(the partly executed copy, {len(moved)} other file(s)) is in {_show(scratch)}", flush=True)
             continue
         with _uninterrupted():  # a complete run: its copy and its findings are settled before an interrupt is let through
+            shrink_notebook(scratch / out.name)  # its embedded figures in a palette, as the figure files are
             out.parent.mkdir(parents=True, exist_ok=True); os.replace(scratch / out.name, out); _prune(scratch, root / 'runs')
             log(f"    ok in {time.time() - t0:.0f}s; {runs}", flush=True)
             if profile != Profile.smoke:  # smoke outputs are scratch: nothing to protect
@@ -327,6 +329,22 @@ def _reproduce_command(args) -> int:
     return 0 if all(v == 'ok' for v in status.values()) else 1
 
 
+def _report_command(args) -> int:
+    "`effattn report`: judge again if asked, then write the report; a damaged claims file stops it, named, with what to do (exit 2)."
+    from effattn.papers.verdict import ClaimsFileError
+    from effattn.report import rejudge, write_report
+    from effattn.runtime import require_checkout
+    root = require_checkout(args.repo, 'effattn report')
+    try:
+        if args.rejudge: rejudge(root)
+        path = write_report(profile=args.profile, root=root)
+    except ClaimsFileError as e:
+        print(f"effattn report: error: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {_show(path)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')
@@ -337,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
                    help=f"any of {', '.join(PAPERS)} (default: all)")
     r.add_argument('--profile', default='smoke', choices=PROFILES,
                    help='smoke: tiny, embedded data (minutes); cpu: ~1 h per notebook on a 2-core CPU; paper: GPU')
-    r.add_argument('--device', default='auto')
+    r.add_argument('--device', default='auto', help="the torch device the notebooks train and time on: auto (cuda, else "
+                   "mps, else cpu), cpu, cuda, cuda:1, ...")
     once = r.add_mutually_exclusive_group()  # --rerun trains everything, --records-only nothing
     once.add_argument('--rerun', action='store_true', help='train every run again, even those already recorded in runs.jsonl')
     r.add_argument('--update', action='store_true',
@@ -366,14 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)
         if args.cmd == 'device': return device.command(args, report=_write_report)
-        if args.cmd == 'report':
-            from effattn.runtime import require_checkout
-            from effattn.report import rejudge, write_report
-            root = require_checkout(args.repo, 'effattn report')
-            if args.rejudge: rejudge(root)
-            path = write_report(profile=args.profile, root=root)
-            print(f"wrote {_show(path)}")
-            return 0
+        if args.cmd == 'report': return _report_command(args)
     except (ModuleNotFoundError, FileNotFoundError) as e:  # a missing extra or checkout: the message says what to do
         print(f"effattn {args.cmd}: error: {e}", file=sys.stderr)
         return 2

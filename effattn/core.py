@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 import numbers
 import sys
 import warnings
@@ -123,7 +124,7 @@ def compute_dtype(*tensors: Tensor) -> torch.dtype:
 
 # %% ../nbs/00_core.ipynb #07ba4322
 def _is_int(v) -> bool: return isinstance(v, numbers.Integral) and not isinstance(v, bool)
-def _is_real(v) -> bool: return isinstance(v, numbers.Real) and not isinstance(v, bool) and v == v  # not NaN
+def _is_real(v) -> bool: return isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v)  # not NaN, not ±inf
 
 
 @dataclass(frozen=True)

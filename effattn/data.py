@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import math
 import os
 import struct
@@ -22,10 +23,11 @@ from torch import Tensor
 from .core import check_choice
 
 # %% auto #0
-__all__ = ['CIFAR10_CLASSES', 'IMAGENETTE_WNIDS', 'IMAGENETTE_NAMES', 'DATASETS', 'DATA_COPIES', 'SOURCES', 'SAMPLE_SIZES',
-           'DatasetInfo', 'ImageData', 'DataError', 'read_idx', 'read_image_zip', 'zlib_error', 'read_image_folder',
-           'read_cifar_pickles', 'layouts', 'locate', 'data_caveat', 'data_caveats', 'cache_dir', 'sample_root',
-           'load_dataset', 'make_sample']
+__all__ = ['CIFAR10_CLASSES', 'IMAGENETTE_WNIDS', 'IMAGENETTE_NAMES', 'DATASETS', 'DATA_COPIES', 'SAMPLE_MD5', 'CIFAR_PICKLE_MD5',
+           'SOURCES', 'SAMPLE_SIZES', 'DatasetInfo', 'ImageData', 'DataError', 'read_idx', 'read_image_zip',
+           'zlib_error', 'read_image_folder', 'read_cifar_pickles', 'layouts', 'locate', 'data_caveat', 'data_caveats',
+           'cache_dir', 'sample_root', 'file_md5', 'listed_md5', 'verify_split', 'check_labels', 'load_dataset',
+           'make_sample']
 
 # %% ../nbs/30_data.ipynb #2fb1f00e
 @dataclass(frozen=True)
@@ -305,6 +307,83 @@ def _download(name: str, root: Path):
     else:
         for split in ('train', 'val'): tvd.Imagenette(root, split=split, size='160px', download=not (root / 'imagenette2-160').exists())
 
+# %% ../nbs/30_data.ipynb #29697798
+SAMPLE_MD5 = {  # the embedded sample's files (data/sample, or effattn/sample in a wheel): path under it -> MD5
+    'mnist/train-images-idx3-ubyte.gz': '36282ed984502c9d152f177cd6d59351', 'mnist/train-labels-idx1-ubyte.gz': 'a51126ead0bb63c05429c02bd6ba2c0c',
+    'mnist/t10k-images-idx3-ubyte.gz': 'df1ff019c096af6ad274e95a9d04bcd8', 'mnist/t10k-labels-idx1-ubyte.gz': '5b66ff0294d0f7bf2cf7ca6e2e292698',
+    'cifar10-jpg/train.zip': '267ebd0ef09625206da6b7e416c253e9', 'cifar10-jpg/test.zip': 'b4925a1a2a1df91e93eb873b765ce6f3',
+    'imagenette-160/train.zip': '6c68c1701bd98386cb94f8d92fc83418', 'imagenette-160/val.zip': 'f3f0e539b543c5702391106383d9ac69'}
+CIFAR_PICKLE_MD5 = {  # torchvision's digests of the official cifar-10-batches-py files
+    'data_batch_1': 'c99cafc152244af753f735de768cd75f', 'data_batch_2': 'd4bba439e000b95fd0a9bffe97cbabec',
+    'data_batch_3': '54ebc095f3ab1f0389bbae665268c751', 'data_batch_4': '634d18415352ddfa80567beed471001a',
+    'data_batch_5': '482c414d41f54cd18b22e5b47cb7c3cb', 'test_batch': '40351d587109b95175f43aff81a1287e'}
+_MD5_SEEN: dict[str, str] = {}  # this process's digests: 'path:size:mtime_ns' -> MD5
+
+
+def file_md5(path: Path) -> str:
+    "The MD5 of a file, computed once per path, size and modification time (kept in `cache_dir()/md5.json`)."
+    st = Path(path).stat()
+    key = f"{Path(path).resolve()}:{st.st_size}:{st.st_mtime_ns}"
+    if key in _MD5_SEEN: return _MD5_SEEN[key]
+    store = cache_dir() / 'md5.json'
+    try: known = json.loads(store.read_text()) if store.exists() else {}
+    except (ValueError, OSError): known = {}  # a damaged store is only a cache: hash again
+    if not isinstance(known, dict) or not isinstance(known.get(key), str):
+        h = hashlib.md5()
+        with open(path, 'rb') as f:
+            for block in iter(lambda: f.read(1 << 22), b''): h.update(block)
+        known = (known if isinstance(known, dict) else {}) | {key: h.hexdigest()}
+        store.parent.mkdir(parents=True, exist_ok=True)
+        tmp = store.with_name(f'md5.json.tmp{os.getpid()}'); tmp.write_text(json.dumps(known)); os.replace(tmp, store)
+    _MD5_SEEN[key] = known[key]
+    return known[key]
+
+# %% ../nbs/30_data.ipynb #298cf478
+def listed_md5(root: Path) -> dict[str, str]:
+    "The digests the `MD5SUMS` file of data root `root` lists, by path under it ({} where it has none)."
+    f = Path(root) / 'MD5SUMS'
+    if not f.is_file(): return {}
+    pairs = (line.split(maxsplit=1) for line in f.read_text(encoding='utf-8', errors='replace').splitlines())
+    return {p[1].strip().lstrip('*').removeprefix('./'): p[0].lower() for p in pairs if len(p) == 2}
+
+
+def _split_files(path: Path, name: str, split: str) -> list[Path]:
+    "The files a split found at `path` is read from (an image folder's many files are not listed)."
+    if path.is_file(): return list(_mnist_files(path.parent, split, path.suffix == '.gz')) if name == 'mnist' else [path]
+    if path.name == 'cifar-10-batches-py': return [path / n for n in CIFAR_PICKLE_MD5 if (n == 'test_batch') == (split == 'test')]
+    return []
+
+
+def _reference(f: Path, root: Path, kind: str) -> tuple[str, str] | None:
+    "(the MD5 that vouches for file `f`, and where it is from), or None where no digest list covers it."
+    rel = f.relative_to(root).as_posix() if f.is_relative_to(root) else f.name
+    if kind == 'sample': return (SAMPLE_MD5[rel], "the embedded sample's digests (effattn.data.SAMPLE_MD5)") if rel in SAMPLE_MD5 else None
+    if rel in (listed := listed_md5(root)): return listed[rel], f"{root / 'MD5SUMS'}"
+    if f.parent.name == 'cifar-10-batches-py' and f.name in CIFAR_PICKLE_MD5:
+        return CIFAR_PICKLE_MD5[f.name], "torchvision's digests of the official CIFAR-10 batches"
+    return None
+
+
+def verify_split(name: str, split: str, path: Path, root: Path, kind: str) -> None:
+    "Check each file split `name/split` (found at `path` under `root`) is read from against its digest, before it is read; a DataError names the file."
+    for f in _split_files(Path(path), name, split):
+        if not f.exists() or (ref := _reference(f, Path(root), kind)) is None: continue
+        if (got := file_md5(f)) != ref[0]:
+            raise DataError(f"{f}: MD5 {got} does not match {ref[0]} (from {ref[1]}): the file is damaged or is not the copy "
+                            f"its name says, so it was not read. Copy it again from its source (or delete it to download "
+                            f"it again); if you changed the data on purpose, update the digest list.")
+
+
+def check_labels(labels: Tensor, n_images: int, classes: tuple, where: str) -> None:
+    "Refuse labels that do not name one of `classes` (0 to len - 1), or that do not match the images one to one."
+    if labels.ndim != 1 or len(labels) != n_images:
+        raise DataError(f"{where}: {tuple(labels.shape)} labels for {n_images} images; each image needs one label.")
+    bad = (labels < 0) | (labels >= len(classes))
+    if bad.any():
+        i = int(bad.nonzero()[0, 0])
+        raise DataError(f"{where}: {int(bad.sum())} label(s) outside 0..{len(classes) - 1}, the first {int(labels[i])} at image {i}: "
+                        f"the labels file is damaged or belongs to another dataset; copy it again from its source.")
+
 # %% ../nbs/30_data.ipynb #c2653617
 SOURCES = ('auto', 'offline', 'download', 'sample')
 
@@ -312,11 +391,13 @@ SOURCES = ('auto', 'offline', 'download', 'sample')
 def _data_root(
     root: str | Path | None,  # the root argument
     source: str,  # the source asked for
+    download: bool = False,  # load_dataset's download: a root that does not exist yet is then created by the download
 ) -> Path | None:
     "The offline root (`root`, else $EFFATTN_DATA, else None); a DataError naming where it came from if offline copies are wanted and it is no folder."
     origin = 'the root argument' if root is not None else 'the environment variable EFFATTN_DATA'
     root = Path(root) if root is not None else (Path(os.environ['EFFATTN_DATA']) if os.environ.get('EFFATTN_DATA') else None)
-    if root is not None and not root.is_dir() and source in ('auto', 'offline'):
+    created = source == 'auto' and download and root is not None and not root.exists()  # as torchvision would
+    if root is not None and not root.is_dir() and source in ('auto', 'offline') and not created:
         fix = 'pass an existing folder' if origin.startswith('the root') else 'export EFFATTN_DATA=<an existing folder> or unset it'
         raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
     return root
@@ -326,9 +407,20 @@ def _locate_or_download(name: str, split: str, droot: Path) -> tuple[Path, Calla
     "`locate` under `droot`, after downloading `name` there with torchvision if it is not there yet."
     found = locate(name, split, droot)
     if not found:
-        _download(name, droot)
+        try: _download(name, droot)
+        except (OSError, RuntimeError) as e:  # urllib's URLError (no network), a refused connection, a failed checksum
+            raise _download_failed(name, split, droot, e) from e
         found = locate(name, split, droot)
     return found
+
+
+def _download_failed(name: str, split: str, droot: Path, e: Exception) -> DataError:
+    "The error for a download that failed: what happened, and where to put the files instead."
+    want = '\n'.join(f"  - {droot}/{d}" for d, _, _ in layouts(name, split))
+    return DataError(f"{name}: torchvision could not download it into {droot} ({type(e).__name__}: {e}); is this "
+                     f"machine offline? Put the files there yourself, in one of\n{want}\n(copied from a machine that "
+                     f"has them), and call again: load_dataset reads them without downloading; or pass root=PATH (or "
+                     f"export EFFATTN_DATA=PATH) naming a folder that holds them.")
 
 
 def _locate_sample(
@@ -349,9 +441,13 @@ def _read_found(
     found: tuple[Path, Callable],  # (path, reader) from `locate`
     cache: bool,  # cache the decoded tensor on disk
     kind: str,  # where it was found: 'offline', 'torchvision' or 'sample'
+    root: Path,  # the root it was found under (its MD5SUMS vouches for the files)
 ) -> ImageData:
-    "The split read (through the cache) from what `locate` found, its source recorded as `kind:path`."
-    return ImageData(*_cached(name, split, *found, cache), info.classes, name, split, f"{kind}:{found[0]}")
+    "The split read (through the cache) from what `locate` found, its files checked first and its labels after; its source recorded as `kind:path`."
+    verify_split(name, split, found[0], root, kind)
+    images, labels = _cached(name, split, *found, cache)
+    check_labels(labels, len(images), info.classes, f"{found[0]} ({name}/{split})")
+    return ImageData(images, labels, info.classes, name, split, f"{kind}:{found[0]}")
 
 
 def _not_found(name: str, split: str, tried: list[str]) -> DataError:
@@ -378,20 +474,20 @@ def load_dataset(
     info = DATASETS[check_choice('dataset', name, DATASETS)]
     check_choice('split', split, info.splits)
     check_choice('source', source, SOURCES)
-    root = _data_root(root, source)
+    root = _data_root(root, source, download)
     tried = []
     if source in ('auto', 'offline') and root is not None:
         found = locate(name, split, root)
-        if found: return _read_found(info, name, split, found, cache, 'offline')
+        if found: return _read_found(info, name, split, found, cache, 'offline', root)
         tried.append(f"offline root {root}")
     if source == 'download' or (source == 'auto' and download):
         droot = root or cache_dir() / 'downloads'
         found = _locate_or_download(name, split, droot)
-        if found: return _read_found(info, name, split, found, cache, 'torchvision')
+        if found: return _read_found(info, name, split, found, cache, 'torchvision', droot)
         tried.append(f"download into {droot}")
     if source in ('auto', 'sample'):
         found = _locate_sample(name, split, warn=source == 'auto')
-        if found: return _read_found(info, name, split, found, cache, 'sample')
+        if found: return _read_found(info, name, split, found, cache, 'sample', sample_root())
         tried.append('embedded sample (not found)')
     raise _not_found(name, split, tried)
 

@@ -18,14 +18,16 @@ import time
 import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Callable
 
-from .runtime import Profile, repo_root, require_checkout
+from .runtime import Profile, at_checkout, repo_root
 
 # %% auto #0
 __all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS', 'PARK_MB',
-           'MODEL_CHECKS', 'XferError', 'xfer_write', 'xfer_parts', 'xfer_read', 'xfer_restore', 'Carry', 'Call',
-           'checkout_bytes', 'plan', 'format_plan', 'stage', 'selfcheck', 'model_check', 'compile_check', 'speed_done',
-           'speed_task', 'Window', 'split_pack', 'window', 'unpack', 'add_parser', 'command', 'main']
+           'MODEL_CHECKS', 'EPOCH_OVERHEAD', 'XferError', 'xfer_write', 'xfer_parts', 'xfer_read', 'xfer_restore',
+           'Carry', 'Call', 'checkout_bytes', 'plan', 'format_plan', 'stage', 'selfcheck', 'model_check', 'step_check',
+           'speed_done', 'speed_task', 'Window', 'probe_steps', 'probe_rate', 'epoch_estimator', 'split_pack', 'window',
+           'unpack', 'add_parser', 'command', 'main']
 
 # %% ../nbs/46_device.ipynb #a1000002
 MiB = 2 ** 20
@@ -143,6 +145,7 @@ class Call:
     command: str
     checkout_bytes: int = 0
     timeout_s: int = 600
+    settles: list = field(default_factory=list)  # what its training works towards: the GPU queue's groups on its datasets
 
     @property
     def total_bytes(self) -> int: return self.checkout_bytes + sum(c.bytes for c in self.carry)
@@ -230,6 +233,11 @@ def _room_mb(checkout: int, margin_mb: float = 1.0) -> float:
     return (CALL_LIMIT - checkout) / MiB - margin_mb
 
 
+def _part_mb(room_mb: float, manifest_mb: float = 0.25) -> float:
+    "MiB of each part of a split transfer: two parts and the manifest to a call (parts of exactly half the room left no space for the manifest)."
+    return (room_mb - manifest_mb) / 2
+
+
 def plan(root: str | Path | None = None, data: str | Path | None = None, checkout: int | None = None,
          margin_mb: float = 1.0) -> list[Call]:
     """The device-tool calls of the next windows, in order, each within the per-call limit beside the checkout as it is.
@@ -240,7 +248,7 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
     room_mb = _room_mb(checkout, margin_mb)
     calls = []
     for w, names in enumerate(WINDOWS, 1):
-        per = {n: _staged(n, root, data, room_mb / 2) for n in names}  # each dataset's carried files, read once
+        per = {n: _staged(n, root, data, _part_mb(room_mb)) for n in names}  # each dataset's carried files, read once
         carried = [c for n in names for c in per[n]]
         seen, ran = set(), False
         big = ' --allow-big' if 'imagenette' in names else ''  # Imagenette's runs (40-60 MB checkpoints) must finish in the call
@@ -250,19 +258,42 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
             if not ready: name, cmd, t = f"{'+'.join(names)}: part {k + 1} (store only)", "python3 -m effattn device receive", 120
             elif not ran: name, cmd, t, ran = f"{'+'.join(ready)} ready: self-check, speed, training", _run_cmd('555s', big), 600, True
             else: name, cmd, t = f"{'+'.join(ready)} ready: train on", _run_cmd('{left}s', ' --no-selfcheck --no-speed' + big), 600
-            calls.append(Call(w, name, group, cmd, checkout, t))
+            calls.append(Call(w, name, group, cmd, checkout, t, _settles(ready) if ready else []))
     return calls
 
 
+def _settles(ready: list[str]) -> list[str]:
+    "The GPU queue's groups with unfinished runs on the datasets `ready`, in priority order: 'label: n of m runs to go'."
+    from effattn.campaign import QUEUES, Item, run_states
+    out = []
+    for g in QUEUES['gpu']:
+        items = [Item(g.label, s) for s in g.specs() if s.dataset in ready]
+        left = sum(st.status != 'done' for st in run_states(items)) if items else 0
+        if left: out.append(f"{g.label}: {left} of {len(items)} runs to go")
+    return out
+
+
+def _estimated(c: Call) -> bool: return any('estimated' in x.what for x in c.carry)  # a carried size `stage` has not written yet
+
+
+def _size_line(c: Call) -> str:
+    "A call's size line, in MiB as its limit is: '~' marks a size that is an estimate until `effattn device stage` runs."
+    est, spare = '~' if _estimated(c) else '', (CALL_LIMIT - c.total_bytes) / MiB
+    return (f"  size    {est}{c.total_bytes / MiB:.2f} MiB = checkout {c.checkout_bytes / MiB:.2f} MiB + carried "
+            f"{est}{(c.total_bytes - c.checkout_bytes) / MiB:.2f} MiB (limit {CALL_LIMIT / MiB:g} MiB: "
+            + (f"{spare:.2f} MiB to spare)" if spare >= 0 else f"** OVER THE LIMIT ** by {-spare:.2f} MiB)"))
+
+
 def format_plan(calls: list[Call], commit: str = '<git rev-parse HEAD>') -> str:
-    "The plan in words: one paragraph per call."
-    lines = []
+    "The plan in words: what the sizes are, then one paragraph per call."
+    lines = [f"sizes in MiB (2**20 bytes), as the device tool's limit of {CALL_LIMIT / MiB:g} MiB per call is"
+             + ("; those marked ~ are estimates until `effattn device stage` writes the transfer files" if any(map(_estimated, calls)) else '')]
     for i, c in enumerate(calls, 1):
-        d = c.as_dict()
-        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {d['carry'] or 'nothing (what the last call left stays)'}\n"
-                     f"  size    {d['total_mb']} MB = checkout {d['checkout_mb']} + carried {d['total_mb'] - d['checkout_mb']:.2f} "
-                     f"(limit {d['limit_mb']} MiB = {CALL_LIMIT / 1e6:.1f} MB){'' if d['fits'] else '  ** OVER THE LIMIT **'}\n"
-                     f"  run     {c.command.format(commit=commit, left='<budget_left_s - 45>')}   (timeout_s {c.timeout_s})")
+        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {[x.path for x in c.carry] or 'nothing (what the last call left stays)'}\n"
+                     f"{_size_line(c)}\n"
+                     f"  run     {c.command.format(commit=commit, left='<budget_left_s - 45>')}   (timeout_s {c.timeout_s})"
+                     + ''.join(f"\n  {'settles' if k == 0 else '':8}{s}" for k, s in enumerate(c.settles[:4]))
+                     + (f"\n          and {len(c.settles) - 4} more groups of the GPU queue" if len(c.settles) > 4 else ''))
     return '\n'.join(lines)
 
 # %% ../nbs/46_device.ipynb #a1000008
@@ -270,7 +301,7 @@ def stage(root: str | Path | None = None, data: str | Path | None = None, datase
           part_mb: float | None = None, log=print) -> list[Path]:
     "Prepare `.device/`: copy MNIST, write the transfer form of the image zips (split where one call cannot carry it)."
     log = log or _quiet; root = repo_root(root); data = Path(data) if data else _data_root(root)
-    part_mb = part_mb or _room_mb(checkout_bytes(root)) / 2  # the parts plan() assumes: two to a call
+    part_mb = part_mb or _part_mb(_room_mb(checkout_bytes(root)))  # the parts plan() assumes: two to a call
     written = []
     for name in datasets:
         files, how = DATA_FILES[name]
@@ -377,28 +408,46 @@ def model_check(specs: list, device: str = 'cuda', budget_s: float = 60.0, log=p
 
 def _model_key(s) -> str: return json.dumps([s.preset, s.model], sort_keys=True)
 
-
-def compile_check(device: str = 'cuda') -> dict:
-    "002's CIFAR-10 model: a training step under torch.compile against eager (loss and gradients), TF32 off."
+# %% ../nbs/46_device.ipynb #d3bc9785
+def _steps(base, cfg, mode: str, batches: list, dev) -> tuple:
+    "Train a copy of `base` on `batches` in step mode `mode`: (losses, last gradients, weights), flattened."
     import copy
     import torch
+    from effattn.train import _graph_ready, make_optimizer, make_scheduler, make_train_step
+    m = copy.deepcopy(base); opt = make_optimizer(m, cfg); sched = make_scheduler(opt, cfg, len(batches))
+    if 'graphed' in mode: _graph_ready(opt, dev)
+    step = make_train_step(m, opt, sched, cfg, mode=mode)
+    losses = torch.stack([step(x, y)[0].clone() for x, y in batches])
+    flat = lambda ts: torch.cat([t.detach().flatten() for t in ts])
+    return losses, flat(p.grad for p in m.parameters()), flat(m.parameters())
+
+
+def step_check(device: str = 'cuda', modes: tuple | None = None,  # default: every step mode this device can run
+               steps: int = 4) -> dict[str, dict]:
+    """002's CIFAR-10 model with a Performer layer: `steps` AdamW steps (cosine schedule: the learning rate moves) in each
+    step mode against eager, TF32 off; {mode: losses' and gradients' relative errors, ok}. A mode that fails is not used."""
+    import torch
     from effattn.presets import create_model
-    from effattn.testing import rel_error as _rel
+    from effattn.testing import rel_error
+    from effattn.train import STEP_MODES, TrainConfig, check_step_mode
+    dev = torch.device(device)
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
+    cfg = TrainConfig(epochs=1, device=device, amp='none')
     torch.manual_seed(0)
-    m = create_model('002_cifar').to(device); mc = copy.deepcopy(m)
+    base = create_model('002_cifar', attention='performer_first', layout_options=dict(kernel='relu', m=64)).to(dev)
     g = torch.Generator().manual_seed(0)
-    x, y = torch.randn(128, 3, 32, 32, generator=g).to(device), torch.randint(0, 10, (128,), generator=g).to(device)
-    t = time.time()
-    f = torch.compile(mc)
-    losses = []
-    for net in (m, f):
-        loss = torch.nn.functional.cross_entropy(net(x), y); loss.backward(); losses.append(loss)
-    ga = torch.cat([p.grad.flatten() for p in m.parameters()]); gb = torch.cat([p.grad.flatten() for p in mc.parameters()])
-    row = dict(loss_eager=losses[0].item(), loss_compiled=losses[1].item(), loss_rel=abs(losses[0].item() - losses[1].item()) / abs(losses[0].item()),
-               grad_rel=_rel(gb, ga), compile_s=round(time.time() - t, 1))
-    row['ok'] = row['loss_rel'] < 1e-4 and row['grad_rel'] < 1e-3
-    return row
+    batches = [(torch.randn(128, 3, 32, 32, generator=g).to(dev), torch.randint(0, 10, (128,), generator=g).to(dev)) for _ in range(steps)]
+    ref, out = _steps(base, cfg, 'eager', batches, dev), {}
+    for mode in [m for m in (modes or STEP_MODES) if m != 'eager']:
+        t = time.time()
+        try:
+            check_step_mode(mode, cfg, dev)
+            losses, grads, _ = _steps(base, cfg, mode, batches, dev)
+        except Exception as e: out[mode] = dict(ok=False, error=f"{type(e).__name__}: {e}"[:300]); continue
+        row = dict(loss_rel=((losses - ref[0]).abs() / ref[0].abs()).max().item(), grad_rel=rel_error(grads, ref[1]),
+                   seconds=round(time.time() - t, 1))
+        out[mode] = row | dict(ok=row['loss_rel'] < 1e-4 and row['grad_rel'] < 1e-3)
+    return out
 
 # %% ../nbs/46_device.ipynb #a100000b
 def _speed_000(dev, save, prof: str = 'paper'):
@@ -569,11 +618,12 @@ def _checkpoint_mb(spec, cache: dict) -> float:
 
 
 def _items(papers: list[str] | None, only: str | None, data_root: Path, log=print, park_mb: float = PARK_MB) -> list:
-    """The GPU queue's unfinished runs (campaign's priority order) whose datasets are on the device, less those whose
-    checkpoint could not come back parked (they need a session that finishes them)."""
+    """The GPU queue's unfinished runs whose datasets are on the device, the partial (parked) ones first, then the queue's
+    priority order; less those whose checkpoint could not come back parked (they need a session that finishes them)."""
     from effattn.campaign import queue, run_states
     items = queue('gpu', papers, only=only)
-    items = [it for it, st in zip(items, run_states(items)) if st.status != 'done']
+    states = run_states(items)
+    items = [it for st in ('partial', 'to do') for it, s in zip(items, states) if s.status == st]  # parked runs first
     have = _datasets_here(items, data_root, log)
     big = _too_big([it for it in items if have[it.spec.dataset]], park_mb, log)
     return [it for it in items if have[it.spec.dataset] and it not in big]
@@ -583,7 +633,7 @@ MODEL_CHECKS = 48  # queued runs whose models the self-check steps once (those a
 
 
 def _checks(device: str, path: Path, papers, only, data_root: Path) -> int:
-    "The self-check (a subprocess of the window): mechanisms, the queued models, torch.compile; results saved after each."
+    "The self-check (a subprocess of the window): mechanisms, the queued models, the step modes; results saved after each."
     res = {}
     def save(): path.parent.mkdir(parents=True, exist_ok=True); path.write_text(json.dumps(res, indent=1))
     print("self-check: every mechanism, fp32 and bf16 autocast, against float64 on the CPU", flush=True)
@@ -592,9 +642,9 @@ def _checks(device: str, path: Path, papers, only, data_root: Path) -> int:
     print(f"self-check: one training step of each of the {len({_model_key(s) for s in specs})} queued models", flush=True)
     res['models'] = model_check(specs, device, log=lambda m: print(m, flush=True)); save()
     print(f"  {sum(v == 'ok' for v in res['models'].values())} of {len(res['models'])} models ok", flush=True)
-    try: res['compile'] = compile_check(device)
-    except Exception as e: res['compile'] = dict(ok=False, error=f"{type(e).__name__}: {e}"[:500])
-    print(f"self-check: torch.compile training step: {res['compile']}", flush=True); save()
+    try: res['steps'] = step_check(device)
+    except Exception as e: res['steps'] = dict(error=f"{type(e).__name__}: {e}"[:500])
+    print(f"self-check: the step modes against eager: {res['steps']}", flush=True); save()
     return 0
 
 # %% ../nbs/46_device.ipynb #968af626
@@ -638,6 +688,13 @@ class Window:
     pack_reserve_s: float = 20.0  # seconds kept for stopping the workers, parking and packing
     min_train_s: float = 45.0  # training starts only with at least this much time left
     train_s: float | None = None  # a cap on the training phase's budget (None: all that is left)
+    step_mode: str | None = None  # how training steps execute (effattn.train.STEP_MODES); None: the probe's choice, else eager
+    probe: bool = True  # measure the step modes and process counts first, and train in the fastest
+    probe_steps: int = 60  # timed steps per probe process
+    modes: tuple = ('eager', 'graphed')  # the step modes the probe tries (where the self-check passed them)
+    finish_only: bool = True  # start a run only when the estimate says it finishes in the call (else only when none runs)
+    epoch_s: Callable | None = None  # spec -> seconds per epoch here (set by the probe); None: from the records
+    mps_on: bool = False  # CUDA MPS is running (started by the probe or the training, stopped after training)
     t0: float = field(default_factory=time.time)
     id: str = field(default_factory=lambda: time.strftime('%Y%m%d-%H%M%S'))
     phases: dict = field(default_factory=dict)
@@ -702,6 +759,19 @@ def _mps(root: Path, start: bool, log=print) -> bool:
     return ok
 
 
+def _modes_ok(w: Window, root: Path) -> list[str]:
+    "The step modes to use: eager, and those of `w.modes` that this call's self-check (else the last window's on this GPU) passed."
+    steps = (w.phases.get('selfcheck') or {}).get('steps')
+    if steps is None:
+        import torch
+        gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
+        path = root / 'data' / 'results' / 'device' / 'windows.jsonl'
+        recs = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+        steps = next((r['phases']['selfcheck']['steps'] for r in reversed(recs) if (r.get('machine') or {}).get('gpu') == gpu
+                      and ((r.get('phases') or {}).get('selfcheck') or {}).get('steps')), None) or {}
+    return [m for m in w.modes if m == 'eager' or (steps.get(m) or {}).get('ok')]
+
+
 def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) -> None:
     "The GPU queue, several runs at once, in fp32 with TF32 matmuls, until the budget (less the packing) is spent."
     from effattn.campaign import run_states
@@ -715,39 +785,46 @@ def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) 
     outcome, mps, minutes = _train_queue(w, root, items, budget)
     after = run_states(items, device_type=w.device.split(':')[0])
     epochs = sum(max(0, a.epoch - b.epoch) for a, b in zip(after, before))
-    train = _train_record(items, outcome, epochs, minutes, w.jobs, mps)
+    train = _train_record(items, outcome, epochs, minutes, w.jobs, mps, w.step_mode or 'eager')
     _log_failures(w, root, items, train['failed'])
     w.phases['train'] = train
     w.log(f"train: {len(train['finished'])} finished, {len(train['partial'])} partial, {len(train['failed'])} failed; {epochs} epochs in "
-          f"{minutes:.1f} GPU-min with {w.jobs} jobs = {train['epochs_per_gpu_minute']} epochs/GPU-min")
+          f"{minutes:.1f} GPU-min with {w.jobs} jobs, step mode {w.step_mode or 'eager'} = {train['epochs_per_gpu_minute']} epochs/GPU-min")
 
 # %% ../nbs/46_device.ipynb #3203c14d
 def _selfcheck_record(res: dict, status: str, secs: float) -> dict:
-    "The window's record of the self-check from `_checks`' results: mechanisms and models ok, those failed, torch.compile."
+    "The window's record of the self-check from `_checks`' results: mechanisms and models ok, those failed, the step modes."
     mech = res.get('mechanisms') or []
     return dict(status=status, seconds=round(secs, 1), mechanisms_ok=sum(r['ok'] for r in mech),
                 mechanisms=len(mech), failed=[r['name'] for r in mech if not r['ok']],
                 models_ok=sum(v == 'ok' for v in (res.get('models') or {}).values()),
-                models=len(res.get('models') or {}), compile=res.get('compile'))
+                models=len(res.get('models') or {}), steps=res.get('steps'))
 
 
 def _train_queue(w: Window, root: Path, items: list, budget: float) -> tuple[dict, bool, float]:
     "Train `items` with the campaign in fp32 with TF32 matmuls, under CUDA MPS where it works; (outcome, MPS used, GPU minutes)."
     from effattn.campaign import run as campaign_run
-    mps = w.mps and w.device.startswith('cuda') and _mps(root, True, w.log)
+    mps = _mps_up(w, root)
     t = time.time()
     try: outcome = campaign_run(items, budget, w.jobs, w.device, precision='tf32', reserve_s=10.0,
-                                log=w.log, log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=PARK_MB)
+                                log=w.log, log_dir=root / 'runs' / 'campaign' / 'logs', park_max_mb=PARK_MB,
+                                step_mode=w.step_mode or 'eager', finish_only=w.finish_only, epoch_s=w.epoch_s)
     finally:
-        if mps: _mps(root, False)
+        if mps: _mps(root, False); w.mps_on = False
     return outcome, mps, (time.time() - t) / 60
 
 
-def _train_record(items: list, outcome: dict, epochs: int, minutes: float, jobs: int, mps: bool) -> dict:
+def _mps_up(w: Window, root: Path) -> bool:
+    "Start CUDA MPS once for the window's GPU processes (probe, then training), where asked and where it works; whether it runs."
+    if not w.mps_on and w.mps and w.device.startswith('cuda'): w.mps_on = _mps(root, True, w.log)
+    return w.mps_on
+
+
+def _train_record(items: list, outcome: dict, epochs: int, minutes: float, jobs: int, mps: bool, step_mode: str = 'eager') -> dict:
     "The window's record of the training phase: runs finished, failed and partial, epochs, and rates per GPU-minute."
     done = [it.spec.name for it in items if outcome.get(it.spec.name) == 'done']
     failed = [it.spec.name for it in items if outcome.get(it.spec.name) == 'failed']
-    return dict(jobs=jobs, mps=mps, precision='fp32 (TF32 matmuls)', gpu_minutes=round(minutes, 2), finished=done, failed=failed,
+    return dict(jobs=jobs, mps=mps, step_mode=step_mode, precision='fp32 (TF32 matmuls)', gpu_minutes=round(minutes, 2), finished=done, failed=failed,
                 partial=[k for k, v in outcome.items() if v == 'partial'], epochs=epochs,
                 runs_per_gpu_minute=round(len(done) / minutes, 3) if minutes else None,
                 epochs_per_gpu_minute=round(epochs / minutes, 2) if minutes else None)
@@ -759,6 +836,112 @@ def _log_failures(w: Window, root: Path, items: list, failed: list[str]) -> None
         it = next(i for i in items if i.spec.name == name)
         logf = root / 'runs' / 'campaign' / 'logs' / f"{it.spec.run_id()}.log"
         for line in (logf.read_text().strip().splitlines()[-8:] if logf.exists() else []): w.log(f"    {name}: {line}")
+
+# %% ../nbs/46_device.ipynb #246865d8
+EPOCH_OVERHEAD = 1.15  # an epoch's wall time over its training steps' (evaluation, the loader), as the CPU records show
+
+
+def _barrier(folder: Path, me: int, k: int, timeout: float = 90.0) -> None:
+    "Mark process `me` ready in `folder`, then wait (at most `timeout` s) until all `k` are."
+    (folder / f"ready-{me}").touch(); t = time.time()
+    while len(list(folder.glob('ready-*'))) < k and time.time() - t < timeout: time.sleep(0.05)
+
+
+def probe_steps(spec_json: str, mode: str, device: str = 'cuda', steps: int = 60, warmup: int = 5,
+                barrier: tuple[str, int, int] | None = None,  # (folder, this process, processes): start timing together
+                ) -> dict:
+    "Seconds per training step of a run's model in step mode `mode`, on its real data, TF32 matmuls (a probe process)."
+    import torch
+    from effattn.augment import DeviceLoader
+    from effattn.experiment import RunSpec, load_run_data
+    from effattn.measure import sync
+    from effattn.presets import create_model
+    from effattn.train import TrainConfig, _graph_ready, make_optimizer, make_scheduler, make_train_step
+    spec, dev = RunSpec(**json.loads(spec_json)), torch.device(device)
+    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
+    cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': device, 'amp': 'none'})
+    torch.manual_seed(spec.seed); model = create_model(spec.preset, **json.loads(json.dumps(spec.model))).to(dev)
+    opt = make_optimizer(model, cfg); sched = make_scheduler(opt, cfg, 10 ** 6)
+    if 'graphed' in mode: _graph_ready(opt, dev)
+    step = make_train_step(model, opt, sched, cfg, mode=mode)
+    loader = DeviceLoader(load_run_data(spec)[0], cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed)
+    def batches():
+        while True: yield from loader
+    it = batches()
+    for _ in range(warmup): step(*next(it))
+    sync(dev)
+    if barrier: _barrier(Path(barrier[0]), barrier[1], barrier[2])
+    t = time.perf_counter()
+    for _ in range(steps): step(*next(it))
+    sync(dev)
+    return dict(mode=mode, step_s=(time.perf_counter() - t) / steps, steps_per_epoch=len(loader))
+
+# %% ../nbs/46_device.ipynb #36c2578b
+def _probe_cmd(spec, mode: str, w, folder: Path, i: int, k: int) -> list[str]:
+    return [sys.executable, '-m', 'effattn.device', 'probe', '--spec', json.dumps(asdict(spec)), '--mode', mode,
+            '--device', w.device, '--steps', str(w.probe_steps), '--json', str(folder / f"{i}.json"), '--barrier', str(k)]
+
+
+def probe_rate(spec, mode: str, k: int, w, timeout: float = 120.0) -> dict:
+    "`k` probe processes at once, as `k` training runs share the GPU: their summed rate in epochs per GPU-minute."
+    import statistics
+    folder = repo_root(w.root) / DEVICE_DIR / 'probe' / w.id / f"{mode}-{k}"  # not under $OUT: that comes back
+    folder.mkdir(parents=True, exist_ok=True)
+    procs = [subprocess.Popen(_probe_cmd(spec, mode, w, folder, i, k), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True) for i in range(k)]
+    t, err = time.time(), ''
+    for p in procs:
+        try: err = p.communicate(timeout=max(1.0, timeout - (time.time() - t)))[1] or err
+        except subprocess.TimeoutExpired: p.kill(); err = 'timed out'
+    rows = [json.loads(f.read_text()) for f in sorted(folder.glob('[0-9]*.json'))]
+    if len(rows) < k: return dict(mode=mode, jobs=k, ok=False, error=err.strip().splitlines()[-1][:300] if err.strip() else 'no result')
+    steps_per_s = sum(1 / r['step_s'] for r in rows)
+    return dict(mode=mode, jobs=k, ok=True, step_s=statistics.median(r['step_s'] for r in rows),
+                steps_per_epoch=rows[0]['steps_per_epoch'], seconds=round(time.time() - t, 1),
+                epochs_per_gpu_minute=round(60 * steps_per_s / (rows[0]['steps_per_epoch'] * EPOCH_OVERHEAD), 1))
+
+# %% ../nbs/46_device.ipynb #38cf437a
+def _gmacs(spec, cache: dict) -> float:
+    "GMACs of one image's forward pass through `spec`'s model (per distinct model)."
+    key = _model_key(spec)
+    if key not in cache:
+        from effattn.flops import count_flops
+        from effattn.presets import create_model
+        cache[key] = count_flops(create_model(spec.preset, **json.loads(json.dumps(spec.model)))).gmacs
+    return cache[key]
+
+
+def epoch_estimator(best: dict, spec0) -> Callable:
+    """spec -> wall seconds per epoch at the probe's chosen mode and process count: the probe's step time, times the spec's
+    steps per epoch, times its FLOPs over the probed model's where heavier (a launch-bound step costs the same below)."""
+    from effattn.campaign import _images
+    cache, f0, n0, b0 = {}, _gmacs(spec0, {}), _images(spec0)[0], spec0.train.get('batch_size', 128)
+    def est(spec) -> float:
+        steps = best['steps_per_epoch'] * _images(spec)[0] / n0 * b0 / spec.train.get('batch_size', 128)
+        return EPOCH_OVERHEAD * steps * best['step_s'] * max(1.0, _gmacs(spec, cache) / f0)
+    return est
+
+# %% ../nbs/46_device.ipynb #5fd9fce1
+def _phase_probe(w, items: list, modes: list[str]) -> None:
+    "Probe each step mode at two process counts on the queue's first run; train in the fastest (w.step_mode, w.jobs, w.epoch_s)."
+    if not items: return
+    spec, rows, mps = items[0].spec, [], _mps_up(w, repo_root(w.root))
+    try:
+        for mode in modes:
+            for k in sorted({max(1, w.jobs // 3), w.jobs}):
+                if w.left < 120: break
+                rows.append(probe_rate(spec, mode, k, w))
+                w.log(f"probe: {mode} x {k}: " + (f"{rows[-1]['epochs_per_gpu_minute']} epochs/GPU-min (a step {1e3 * rows[-1]['step_s']:.2f} ms)"
+                                                   if rows[-1]['ok'] else f"failed: {rows[-1]['error']}"))
+    finally:
+        if mps: _mps(repo_root(w.root), False); w.mps_on = False
+    ok = [r for r in rows if r['ok']]
+    w.phases['probe'] = dict(run=spec.name, rows=rows)
+    if not ok: return
+    best = max(ok, key=lambda r: r['epochs_per_gpu_minute'])
+    w.step_mode, w.jobs, w.epoch_s = best['mode'], best['jobs'], epoch_estimator(best, spec)
+    w.phases['probe']['chosen'] = dict(step_mode=best['mode'], jobs=best['jobs'], epochs_per_gpu_minute=best['epochs_per_gpu_minute'])
+    w.log(f"probe: training with step mode {best['mode']!r}, {best['jobs']} runs at once")
 
 # %% ../nbs/46_device.ipynb #a100000f
 def split_pack(files: list[Path], root: Path, out: Path, stem: str, part_bytes: int = 15 * MiB) -> list[Path]:
@@ -851,9 +1034,9 @@ def _finish(w: Window, root: Path, info: dict) -> list[Path]:
 def window(budget: str | float = '540s', out: str | Path | None = None, device: str = 'cuda', jobs: int | None = None,
            papers: list[str] | None = None, only: str | None = None, selfcheck: bool = True, speed: bool = True,
            root: str | Path | None = None, allow_big: bool = False, mps: bool = True,
-           **settings,  # other `Window` fields: pack_reserve_s, min_train_s, speed_budget_s
+           **settings,  # other `Window` fields: pack_reserve_s, min_train_s, speed_budget_s, step_mode, probe, finish_only, ...
            ) -> Window:
-    "A device window in one call: data, self-check, speed, training, then the pack in `out` ($OUT). Never raises past a phase."
+    "A device window in one call: data, self-check, probe, speed, training, then the pack in `out` ($OUT). Never raises past a phase."
     import traceback
     from effattn.campaign import parse_budget
     root = repo_root(root); out = Path(out or os.environ.get('OUT') or root / 'runs' / 'device_out'); out.mkdir(parents=True, exist_ok=True)
@@ -874,6 +1057,8 @@ def window(budget: str | float = '540s', out: str | Path | None = None, device: 
     ready = guarded('data', lambda: _restore_data(root, w.log), [])
     w.phases['data'] = dict(ready=ready, seconds=round(time.time() - w.t0, 1))
     skip = guarded('self-check', lambda: _phase_checks(w, root, data_root), set()) if selfcheck else set()
+    if w.probe and w.step_mode is None:
+        guarded('probe', lambda: _phase_probe(w, _items(w.papers, w.only, data_root, None), _modes_ok(w, root)))
     if speed: guarded('speed', lambda: _phase_speed(w))
     guarded('train', lambda: _phase_train(w, root, data_root, skip), catch=BaseException)
     _finish(w, root, info)
@@ -896,25 +1081,48 @@ def unpack(folder: str | Path, root: str | Path | None = None,
 def add_parser(sub) -> None:
     "Add the `device` command to the `effattn` argument parser's subparsers."
     d = sub.add_parser('device', help="a lent GPU window: plan its calls, stage the data, run it (on the device), unpack what came back")
-    d.add_argument('action', choices=('plan', 'stage', 'run', 'receive', 'unpack'))
+    d.add_argument('action', choices=('plan', 'stage', 'run', 'receive', 'unpack'), help=
+                   "plan: the device-tool calls of the next windows (sizes are estimates until stage has run). stage: "
+                   "prepare .device/ (the datasets in the form the calls carry). run: the window itself, on the device "
+                   "(data, self-check, speed, training, then the pack). receive: list what .device/ holds. unpack FOLDER: "
+                   "merge the packs that came back into data/ and figures/ and regenerate the report")
     d.add_argument('folder', nargs='?', default=None, help="unpack: the folder holding the returned files (the tool's files_at)")
     d.add_argument('--json', action='store_true', help="plan: machine-readable")
     d.add_argument('--budget', default='540s', help="run: the whole call's time, e.g. 540s or 9m (it packs before it ends)")
-    d.add_argument('--device', default='cuda')
+    d.add_argument('--device', default='cuda', help="run: the torch device the window checks, times and trains on "
+                   "(cuda, cuda:1, ...)")
     d.add_argument('--jobs', type=int, default=None, help="run: training runs at once (default: cores - 2, at most 12)")
-    d.add_argument('--papers', nargs='+', default=None); d.add_argument('--only', default=None, metavar='REGEX')
-    d.add_argument('--no-selfcheck', action='store_true'); d.add_argument('--no-speed', action='store_true')
+    d.add_argument('--papers', nargs='+', default=None, help="run: only these papers' runs and models (self-check and "
+                   "training; default: every paper's GPU queue)")
+    d.add_argument('--only', default=None, metavar='REGEX', help="run: only the runs whose name matches, e.g. "
+                   "'cifar10/standard_first' (names as `effattn campaign status --queue gpu` prints them)")
+    d.add_argument('--no-selfcheck', action='store_true', help="run: skip the self-check (every mechanism in fp32 and bf16 "
+                   "against float64, the queued models, torch.compile), which otherwise keeps a model that fails it from training")
+    d.add_argument('--no-speed', action='store_true', help="run: skip the speed phase (the GPU timing and memory tables "
+                   "of papers 000, 004 and 003); train only")
     d.add_argument('--no-mps', action='store_true', help="run: train without CUDA MPS (the processes then take turns on the GPU)")
     d.add_argument('--allow-big', action='store_true', help="run: also runs whose checkpoints are too big to park (they must "
                    "finish within the call, or their progress is lost)")
     d.add_argument('--no-report', action='store_true', help="unpack: do not regenerate data/REPRODUCTION.md")
+    d.add_argument('--step-mode', default=None, help="run: how training steps execute (eager, compiled, graphed, "
+                   "compiled+graphed); default: the probe measures them and picks the fastest the self-check passed")
+    d.add_argument('--no-probe', action='store_true', help="run: skip the probe (train eagerly unless --step-mode says otherwise)")
+    d.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
 
 
 def command(args,
             report=None,  # unpack: a function (root) -> path that regenerates the report (the CLI passes effattn.report's)
             ) -> int:
     "Run `effattn device ...` from parsed arguments; the exit status."
-    if args.action != 'run': require_checkout(what=f'effattn device {args.action}')  # plan, stage, unpack: this checkout's files
+    if getattr(args, 'folder', None): args.folder = str(Path(args.folder).resolve())  # typed relative to the current folder
+    if getattr(args, 'repo', None) is None and args.action == 'run':  # on the device: the copy of the working tree
+        return _command(args, report)
+    with at_checkout(getattr(args, 'repo', None), f'effattn device {args.action}'):  # plan, stage, unpack: this checkout's files
+        return _command(args, report)
+
+
+def _command(args, report) -> int:
+    "`command` once in the checkout."
     if args.action in ('plan', 'stage'):
         from effattn.measure import git_commit
         if args.action == 'stage': stage()
@@ -933,7 +1141,8 @@ def command(args,
         if not args.folder: print("effattn device unpack: name the folder the files came back to (the tool's files_at).", file=sys.stderr); return 2
         unpack(args.folder, report=None if args.no_report else report); return 0
     w = window(args.budget, device=args.device, jobs=args.jobs, papers=args.papers, only=args.only,
-               selfcheck=not args.no_selfcheck, speed=not args.no_speed, allow_big=args.allow_big, mps=not args.no_mps)
+               selfcheck=not args.no_selfcheck, speed=not args.no_speed, allow_big=args.allow_big, mps=not args.no_mps,
+               step_mode=args.step_mode, probe=not args.no_probe)
     return 0 if not (w.phases.get('train') or {}).get('failed') else 1
 
 
@@ -941,12 +1150,17 @@ def main(argv: list[str] | None = None) -> int:
     "`python -m effattn.device checks|speed ...`: the window's subprocesses."
     import argparse
     ap = argparse.ArgumentParser(prog='python -m effattn.device')
-    ap.add_argument('verb', choices=('checks', 'speed')); ap.add_argument('task', nargs='?')
+    ap.add_argument('verb', choices=('checks', 'speed', 'probe')); ap.add_argument('task', nargs='?')
     ap.add_argument('--device', default='cuda'); ap.add_argument('--json', default=None); ap.add_argument('--data', default=None)
     ap.add_argument('--papers', nargs='+', default=None); ap.add_argument('--only', default=None)
     ap.add_argument('--root', default=None, help="speed: the checkout whose data/results/<paper>/gpu/ receives the tables")
+    ap.add_argument('--spec', default=None, help="probe: the run (RunSpec as JSON)"); ap.add_argument('--mode', default='eager')
+    ap.add_argument('--steps', type=int, default=60); ap.add_argument('--barrier', type=int, default=None, help="probe: processes to wait for")
     a = ap.parse_args(argv)
     if a.verb == 'checks': return _checks(a.device, Path(a.json), a.papers, a.only, Path(a.data))
+    if a.verb == 'probe':
+        res = probe_steps(a.spec, a.mode, a.device, a.steps, barrier=(str(Path(a.json).parent), Path(a.json).stem, a.barrier) if a.barrier else None)
+        Path(a.json).write_text(json.dumps(res)); return 0
     speed_task(a.task, a.device, root=a.root); return 0
 
 

@@ -23,15 +23,16 @@ from .core import check_choice
 from .data import DATASETS
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options
-from .runtime import (PROFILES, append_jsonl, atomic_save, atomic_write_text, distributed_info, init_distributed,
-                             output_dirs, read_jsonl, repo_root)
-from .train import RunResult, TrainConfig, evaluate, fit
+from .runtime import (PROFILES, append_jsonl, atomic_write_text, distributed_info, init_distributed,
+                             output_dirs, read_jsonl, remove_stale_tmp, repo_root)
+from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
+from .compact import load_state, save_state
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
-           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'run', 'kept_weights_path',
-           'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid', 'load_records',
-           'missing_specs']
+           'rerun_requested', 'records_only_requested', 'NotRecorded', 'log_run', 'eval_batch', 'RecordNotWritten',
+           'run', 'kept_weights_path', 'trained_weights', 'statistics_mean', 'epoch_commits', 'check_data', 'run_grid',
+           'load_records', 'missing_specs']
 
 # %% ../nbs/41_experiment.ipynb #53269892
 _TRAIN_FIELDS = {f.name for f in fields(TrainConfig)} - {'seed', 'device', 'quiet'}
@@ -180,8 +181,13 @@ def _recorded(spec: RunSpec, results_dir: Path, runs_dir: Path, rerun: bool | No
     return None
 
 
+def eval_batch(cfg: TrainConfig, dev: torch.device) -> int:
+    "The evaluation batch: 1,024 images on a GPU (ten launches per CIFAR-10 test pass, not forty), else max(training batch, 256)."
+    return 1024 if dev.type == 'cuda' else max(cfg.batch_size, 256)
+
+
 def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, test_data, runs_dir: Path,
-               deadline: float | None, tensorboard: str | Path | None) -> tuple[torch.nn.Module, RunResult]:
+               deadline: float | None, tensorboard: str | Path | None, step_mode: str = 'eager') -> tuple[torch.nn.Module, RunResult]:
     "Build the spec's model (seeded) and loaders, and train with `fit`, resuming from `runs_dir/<run id>`: (model, result)."
     from effattn.augment import DeviceLoader
     from effattn.presets import create_model
@@ -190,9 +196,11 @@ def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, t
     model = create_model(spec.preset, **copy.deepcopy(spec.model))
     train_loader = DeviceLoader(train_data, cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed,
                                 rank=rank, world=world)
-    test_loader = DeviceLoader(test_data, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
+    test_loader = DeviceLoader(test_data, eval_batch(cfg, dev), spec.pipeline, train=False, device=dev)
+    remove_stale_tmp(runs_dir / spec.run_id())  # checkpoints a killed write left half-written
+    stamp = dict(commit=git_commit(), **({'step_mode': step_mode} if step_mode != 'eager' else {}))  # which epochs ran how
     res = fit(model, train_loader, test_loader, cfg, run_dir=runs_dir / spec.run_id(), deadline=deadline,
-              stamp=dict(commit=git_commit()), log_dir=tensorboard, run_name=spec.run_id())
+              stamp=stamp, log_dir=tensorboard, run_name=spec.run_id(), step_mode=step_mode)
     return model, res
 
 
@@ -201,7 +209,7 @@ def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev:
     from effattn.augment import DeviceLoader
     if not (spec.val_fraction or spec.save_predictions): return {}
     official = load_run_data(spec, official_test=True)
-    loader = DeviceLoader(official, max(cfg.batch_size, 256), spec.pipeline, train=False, device=dev)
+    loader = DeviceLoader(official, eval_batch(cfg, dev), spec.pipeline, train=False, device=dev)
     ev = evaluate(model, loader, dev)
     extra = dict(test_top1=ev['top1'], test_top5=ev['top5'], test_loss=ev['loss'], test_images=ev['n'])
     if spec.save_predictions:
@@ -241,9 +249,24 @@ def _measure_run(rec: dict, model: torch.nn.Module, shape: tuple, cfg: TrainConf
     rec['train_mem_mb'] = mem['total_bytes'] / 2 ** 20
 
 
+class RecordNotWritten(RuntimeError):
+    "A finished run whose record does not read back from runs.jsonl: its checkpoint is kept, so that a rerun only records it."
+
+
+def _check_written(rec: dict, spec: RunSpec, results_dir: Path, runs_dir: Path):
+    "Stop (RecordNotWritten, the checkpoint kept) unless runs.jsonl's latest record of `spec` is `rec`, as written."
+    got, want = find_record(spec, results_dir), json.loads(json.dumps(rec, default=str))
+    if got is None or json.dumps(got, sort_keys=True) != json.dumps(want, sort_keys=True):
+        raise RecordNotWritten(
+            f"{results_dir / 'runs.jsonl'}: the record of {spec.name} ({spec.run_id()}) does not read back; its checkpoint "
+            f"is kept in {runs_dir / spec.run_id()}: check the file (read_jsonl names its damaged lines) and run it again, "
+            f"which resumes from the last epoch and only writes the record.")
+
+
 def _save_run(rec: dict, spec: RunSpec, model: torch.nn.Module, results_dir: Path, runs_dir: Path):
-    "Append `rec` to `results_dir/runs.jsonl` (and runs.csv), clear the run's folder, and log the run as trained."
+    "Append `rec` to `results_dir/runs.jsonl` (and runs.csv), clear the run's folder once the record reads back, and log the run as trained."
     append_jsonl(results_dir / 'runs.jsonl', rec)
+    _check_written(rec, spec, results_dir, runs_dir)
     write_summary(results_dir)
     _finish_run_dir(runs_dir / spec.run_id(), model, spec.keep_weights)
     log_run(spec, reused=False)
@@ -259,6 +282,7 @@ def run(
     deadline: float | None = None,  # time.time() by which to stop (effattn.train.BudgetReached; the checkpoint is kept)
     precision: str | None = None,  # 'fp32', 'tf32' (fp32 with TF32 matmuls on CUDA) or 'bf16' (autocast); None: TrainConfig's amp
     tensorboard: str | Path | None = None,  # write the run's TensorBoard scalars to tensorboard/<run id> (fit's log_dir; the [tb] extra)
+    step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES); the history rows it trains say so
 ) -> dict:
     "Train and measure one spec, append its record to `results_dir/runs.jsonl`, and return the record."
     dirs = output_dirs(spec.paper, spec.profile)
@@ -268,7 +292,7 @@ def run(
     rank, world = distributed_info()
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': str(dev), 'quiet': quiet, **_amp_for(precision, dev)})
     train_data, test_data = load_run_data(spec)
-    model, res = _train_run(spec, cfg, dev, train_data, test_data, runs_dir, deadline, tensorboard)
+    model, res = _train_run(spec, cfg, dev, train_data, test_data, runs_dir, deadline, tensorboard, step_mode)
     extra = _official_test(spec, model, cfg, dev)
     rec = _run_record(spec, res, model, train_data, test_data, cfg, dev, precision, extra)
     if world > 1: rec['world_size'] = world
@@ -299,7 +323,7 @@ def _precision(cfg: TrainConfig, dev: torch.device, precision: str | None = None
 def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
     "A finished run keeps at most its final weights: the resumable checkpoint (optimiser state and all) goes."
     import shutil
-    if keep_weights: atomic_save({'model': model.state_dict()}, run_dir / 'final.pt')
+    if keep_weights: save_state({'model': model.state_dict()}, run_dir / 'final.pt', run=run_dir.name)  # checked, weights_only
     for f in ('checkpoint.pt', 'progress.json'): (run_dir / f).unlink(missing_ok=True)
     if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
 
@@ -316,7 +340,8 @@ def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None, root: str
     "The final weights of a finished run: its `final.pt` here, else the repository's kept copy, else the checkpoint of a run made before runs kept only those; None if none."
     d = Path(runs_dir or output_dirs(spec.paper, spec.profile)['runs']) / spec.run_id()
     for f in (d / 'final.pt', kept_weights_path(spec, root), d / 'checkpoint.pt'):
-        if f.exists(): return torch.load(f, map_location='cpu', weights_only=False)['model']
+        if f.exists():  # a checked state file or a plain dict, loaded with weights_only=True (load_checkpoint: a checkpoint)
+            return (load_checkpoint(f) if f.name == 'checkpoint.pt' else load_state(f, 'weights', 'delete it, or train the run again')[0])['model']
     return None
 
 

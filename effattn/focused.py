@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_qkv, compute_dtype, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_option, check_qkv, compute_dtype, register_attention
 from .performer import kernelized_attention
 from .sparse import grid_shape
 
@@ -32,6 +32,22 @@ def focused_features(
     return powered * (norm(xp) / norm(powered).clamp_min(torch.finfo(xp.dtype).tiny))  # an all-zero token stays zero
 
 # %% ../nbs/19_focused.ipynb #735971e1
+def _check_focus(p: float, scale: Tensor | None, eps: float, H: int, d: int):
+    "Refuse a focusing power, scale or eps that would give wrong or non-finite features, naming it."
+    who = 'focused_linear_attention'
+    check_option(who, 'p', p, Option.real(0, open_low=True, doc='the focusing power (1: ReLU features; the paper uses 3)'))
+    check_option(who, 'eps', eps, Option.real(0, doc='0 is exact where some feature of each query is positive; a negative one would shift the normaliser'))
+    if scale is None: return
+    try: fits = isinstance(scale, Tensor) and torch.broadcast_shapes(scale.shape, (H, 1, d)) == (H, 1, d)
+    except RuntimeError: fits = False
+    if not fits:
+        raise ValueError(f"{who}: scale must be a tensor broadcastable to (heads, 1, head_dim) = ({H}, 1, {d}); got "
+                         f"{tuple(scale.shape) if isinstance(scale, Tensor) else type(scale).__name__}.")
+    if not (torch.isfinite(scale).all() and (scale > 0).all()):
+        raise ValueError(f"{who}: scale must be positive and finite in every channel (it divides ReLU(x)); got min "
+                         f"{scale.min().item():g}, max {scale.max().item():g}. Use e.g. softplus(s) for a learnable one.")
+
+
 def focused_linear_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d), (B, H, M, d), (B, H, M, dv)
     p: float = 3.0,  # focusing power
@@ -40,6 +56,12 @@ def focused_linear_attention(
 ) -> Tensor:
     "Focused linear attention phi_p(Q) (phi_p(K)^T V) / (phi_p(Q) phi_p(K)^T 1), in float32 inside, O(N d^2)."
     check_qkv(q, k, v, 'focused_linear_attention')
+    _check_focus(p, scale, eps, q.shape[1], q.shape[-1])
+    return _focused(q, k, v, p, scale, eps)
+
+
+def _focused(q: Tensor, k: Tensor, v: Tensor, p: float, scale: Tensor | None, eps: float) -> Tensor:
+    "`focused_linear_attention` without its checks: the layer's own path (its options checked once, its scale a softplus, so no device sync per call)."
     with torch.autocast(q.device.type, enabled=False):
         acc = compute_dtype(q, k, v)
         s = None if scale is None else scale.to(acc)
@@ -99,7 +121,8 @@ class FocusedLinear(MultiHeadAttention):
 
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         scale = F.softplus(self.scale).view(self.heads, 1, self.head_dim)
-        out = focused_linear_attention(q, k, v, self.focusing_factor, scale, self.eps)
+        check_qkv(q, k, v, self.name)  # (its options were checked when it was built; a softplus scale is positive)
+        out = _focused(q, k, v, self.focusing_factor, scale, self.eps)
         if self.dwc is None: return out
         return out + grid_conv(v, self.dwc, self.grid, self.prefix_tokens, who=self.name).to(out.dtype)
 

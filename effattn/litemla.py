@@ -10,7 +10,7 @@ from typing import Sequence
 import torch
 from torch import Tensor, nn
 
-from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_qkv, compute_dtype, register_attention
+from .core import GRID_OPTIONS, MultiHeadAttention, Option, check_option, check_qkv, compute_dtype, register_attention
 from .performer import kernelized_attention
 from .sparse import grid_shape
 
@@ -24,6 +24,7 @@ def relu_linear_attention(
 ) -> Tensor:
     "ReLU linear attention with its normaliser, in float32 with autocast off (as EfficientViT); returned in v's dtype."
     check_qkv(q, k, v, 'relu_linear_attention')
+    check_option('relu_linear_attention', 'eps', eps, Option.real(0, doc='0 is exact where some feature of each query is positive; a negative one would shift the normaliser'))
     with torch.autocast(q.device.type, enabled=False):
         acc = compute_dtype(q, k, v)
         return kernelized_attention(torch.relu(q.to(acc)), torch.relu(k.to(acc)), v, eps).to(v.dtype)

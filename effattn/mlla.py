@@ -101,7 +101,8 @@ def mlla_attention(
 class MLLA(MultiHeadAttention):
     "MLLA's attention: elu + 1 linear attention, 2-D RoPE on the patch grid in the numerator, + LePE (depthwise conv of V)."
     options_schema = dict(rope=Option.flag(),
-                          rope_base=Option.real(0, open_low=True, doc='the base b of the frequencies b ** (-m / (dim/4))'),
+                          rope_base=Option.real(1, doc='the base b of the frequencies b ** (-m / (dim/4)), which stay <= 1 for b >= 1 '
+                                                      '(authors: 10000); b < 1 makes them grow, to inf for a tiny b'),
                           lepe_kernel=Option.integer(1, odd=True, optional=True, doc='odd, so the convolution keeps the grid'),
                           eps=Option.real(0, doc='added to the mean-normalised denominator; elu + 1 is positive, so 0 is exact'),
                           **GRID_OPTIONS)

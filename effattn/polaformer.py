@@ -54,7 +54,8 @@ def polarity_attention(
                     paper='Meng et al., "PolaFormer: Polarity-aware Linear Attention for Vision Transformers", ICLR 2025')
 class PolarityAttention(MultiHeadAttention):
     "PolaFormer: same- and opposite-sign linear attentions with a learnable power, + DWC(V) on the grid, times an output gate."
-    options_schema = dict(alpha=Option.real(0, open_low=True, doc='the power is 1 + alpha * sigmoid(theta), in (1, 1 + alpha)'),
+    options_schema = dict(alpha=Option.real(0, 16, open_low=True, doc='the power is 1 + alpha * sigmoid(theta), in (1, 1 + alpha); the authors use 4, '
+                                                                 'and powers above 17 overflow float32 for activations of a few units'),
                           dwc_kernel=Option.integer(1, odd=True, optional=True, doc='odd, so the convolution keeps the grid'),
                           gate=Option.flag(),
                           eps=Option.real(0, open_low=True, doc="a query's opposite-sign weights vanish when every key "

@@ -10,13 +10,15 @@ import json
 import os
 import shutil
 import warnings
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PROFILES', 'PARKED', 'Profile', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'notebook_dirs',
-           'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl', 'digest', 'tensor_digest',
-           'Pieces', 'pieces_dir', 'resolve_device', 'distributed_info', 'init_distributed', 'all_sum']
+__all__ = ['PROFILES', 'PARKED', 'Profile', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'at_checkout',
+           'notebook_dirs', 'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl',
+           'remove_stale_tmp', 'digest', 'tensor_digest', 'Pieces', 'pieces_dir', 'resolve_device', 'distributed_info',
+           'init_distributed', 'all_sum']
 
 # %% ../nbs/03_runtime.ipynb #afeeccef
 class Profile(StrEnum):
@@ -69,6 +71,23 @@ def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dic
     return dict(results=root / 'data' / 'results' / paper, figures=root / 'figures' / paper,
                 runs=root / 'runs' / 'checkpoints' / paper)
 
+# %% ../nbs/03_runtime.ipynb #9ff74fc1
+@contextmanager
+def at_checkout(repo: str | Path | None,  # the checkout a command's --repo names; None: the one found as usual
+                what: str = 'this command',  # who needs it, for the message
+                ):
+    "Run the body in the checkout `repo` names (its root the working folder and $EFFATTN_REPO, both put back after); yields the root."
+    root = require_checkout(repo, what)
+    if repo is None:
+        yield root; return
+    cwd, named = os.getcwd(), os.environ.get('EFFATTN_REPO')
+    os.chdir(root); os.environ['EFFATTN_REPO'] = str(root)
+    try: yield root
+    finally:
+        os.chdir(cwd)
+        if named is None: os.environ.pop('EFFATTN_REPO', None)
+        else: os.environ['EFFATTN_REPO'] = named
+
 # %% ../nbs/03_runtime.ipynb #5c2f5b04
 def notebook_dirs(paper: str, profile: str, results_dir: str | Path | None = None, figures_dir: str | Path | None = None,
                   root: str | Path | None = None) -> tuple[Path, Path]:
@@ -114,27 +133,70 @@ def _locked(f) -> None:
     fcntl.flock(f.fileno(), fcntl.LOCK_EX)
 
 
+def _end_torn_tail(f) -> None:
+    "End the torn last line of file `f` (opened 'a+b', locked), left by a writer killed mid-record, with a newline: the next record starts a line of its own, and the torn one stays for readers to skip and name."
+    f.seek(0, os.SEEK_END)
+    if f.tell() == 0: return
+    f.seek(-1, os.SEEK_END)
+    if f.read(1) != b'\n': f.write(b'\n')
+
+
 def append_jsonl(path: str | Path, record: dict, sort_keys: bool = True):
     """Append one JSON record as a line, flushed to disk (keys sorted unless `sort_keys` is False), under an exclusive
-    lock on the file: concurrent workers (processes, machines sharing the folder) never interleave or lose lines."""
+    lock on the file: concurrent workers (processes, machines sharing the folder) never interleave or lose lines, and a
+    line torn by a killed writer is ended first, so that it never swallows this record."""
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     line = (json.dumps(record, default=str, sort_keys=sort_keys) + '\n').encode('utf-8')
-    with open(path, 'ab') as f:
+    with open(path, 'a+b') as f:  # appends always go to the end; '+' lets the tail be read
         _locked(f)  # a long line takes several write() calls: without the lock another writer's could land between them
+        _end_torn_tail(f)
         f.write(line); f.flush(); os.fsync(f.fileno())
 
 
-def read_jsonl(path: str | Path) -> list[dict]:
-    "All complete records of a JSON-lines file (a torn or invalid line is skipped with a warning)."
+def _parse_line(raw: bytes) -> tuple[dict | None, str]:
+    "One line of a JSON-lines file as a record (a JSON object), or None and why it is not one."
+    try: text = raw.decode('utf-8')
+    except UnicodeDecodeError as e: return None, f"invalid UTF-8 (byte {e.start} of the line)"
+    try: rec = json.loads(text)
+    except json.JSONDecodeError: return None, "an incomplete record (an interrupted write, or a damaged file)"
+    if not isinstance(rec, dict): return None, f"a JSON {type(rec).__name__}, not a record (a JSON object)"
+    return rec, ''
+
+
+def read_jsonl(path: str | Path,
+               problems: list | None = None,  # where to add one 'file:line: why' per skipped line (None: warn)
+               ) -> list[dict]:
+    """All records of a JSON-lines file, in order. A line that is not one — torn by a killed writer, not UTF-8, or JSON
+    of another kind (`null`, a list) — is skipped and named (`file:line: why`); the lines after it are read as usual."""
     path = Path(path)
     if not path.exists(): return []
     out = []
-    for i, line in enumerate(path.read_text(encoding='utf-8').splitlines()):
-        if not line.strip(): continue
-        try: out.append(json.loads(line))
-        except json.JSONDecodeError:
-            warnings.warn(f"{path}:{i + 1}: skipping an incomplete record (an interrupted write).")
+    for i, raw in enumerate(path.read_bytes().split(b'\n')):
+        if not raw.strip(): continue
+        rec, why = _parse_line(raw)
+        if rec is not None: out.append(rec); continue
+        msg = f"{path}:{i + 1}: skipped: {why}; the other lines are read"
+        if problems is None: warnings.warn(msg, stacklevel=2)
+        else: problems.append(msg)
     return out
+
+
+def remove_stale_tmp(folder: str | Path) -> list[Path]:
+    "Remove the temporary files (`<name>.tmp<pid>`) that writers killed mid-write left in `folder` (a live process's stay); the files removed."
+    out = []
+    for f in sorted(Path(folder).glob('*.tmp*')) if Path(folder).is_dir() else []:
+        pid = f.name.rpartition('.tmp')[2]
+        if not pid.isdigit() or _alive(int(pid)): continue
+        f.unlink(missing_ok=True); out.append(f)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    "Whether process `pid` runs on this machine."
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except (PermissionError, OSError): return True  # someone else's, or not knowable: keep its file
+    return True
 
 # %% ../nbs/03_runtime.ipynb #d3f8aa0c
 def digest(obj) -> str:
@@ -163,10 +225,11 @@ class Pieces:
         self.path = None if folder is None else Path(folder) / f'{name}.{digest(setup)}.jsonl'
         self.done = {}
         if self.path is None or not self.path.exists(): return
-        text = self.path.read_text(encoding='utf-8')
-        if text and not text.endswith('\n'):  # a piece torn by a kill: drop it, so that the next one starts a line
-            with open(self.path, 'r+', encoding='utf-8') as f: f.truncate(len(text[:text.rfind('\n') + 1].encode()))
-        for rec in read_jsonl(self.path): self.done[json.dumps(rec['key'])] = rec
+        raw = self.path.read_bytes()
+        if raw and not raw.endswith(b'\n'):  # a piece torn by a kill: drop it, so that the next one starts a line
+            with open(self.path, 'r+b') as f: f.truncate(raw.rfind(b'\n') + 1)
+        for rec in read_jsonl(self.path):  # (a damaged line is skipped and named: its piece is computed again)
+            if 'key' in rec and 'rows' in rec: self.done[json.dumps(rec['key'])] = rec
 
     def get(self, key: list | tuple, compute) -> list[dict]:
         "The rows of piece `key`: stored ones if this setup has them, else `compute()`'s, stored before they are returned."

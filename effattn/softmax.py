@@ -9,7 +9,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .core import MultiHeadAttention, Option, check_qkv, register_attention
+from .core import MultiHeadAttention, Option, check_option, check_qkv, register_attention
 
 # %% auto #0
 __all__ = ['check_mask', 'softmax_attention', 'SoftmaxAttention']
@@ -45,6 +45,7 @@ def softmax_attention(
 ):
     "Exact softmax attention `softmax(q k^T * scale) v`, fused or explicit."
     check_qkv(q, k, v, 'softmax_attention')
+    check_option('softmax_attention', 'dropout_p', dropout_p, Option.real(0, 1, open_high=True, doc='a dropout probability'))
     if mask is not None: check_mask(mask, q, k)
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     if fused and not return_attn:

@@ -400,7 +400,7 @@ def dilated_attention(
     "Exact softmax attention over the dilated window {i + dilation*r : |r| <= window}, in O(N * window) memory."
     N = _check_self(q, k, v, 'dilated_attention')
     _check_window(window, 'dilated_attention')
-    check_positive_int('dilation', dilation)
+    dilation = min(check_positive_int('dilation', dilation), N)  # dilation >= N: each token its own class, as with N
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     qs, ks, vs = (_residue_split(t, dilation) for t in (q, k, v))
     out = _band_attention(qs, ks, vs, window, scale, block, key_valid=_residue_valid(N, dilation, q.device),
@@ -769,7 +769,7 @@ class BigBirdAttention(SparseAttention):
     options_schema = dict(window=Option.integer(0, doc='one-sided local window'),
                           global_tokens=Option.ints(0, doc='token indices, e.g. (0,) for the class token'),
                           random_links=Option.integer(0, doc='random keys per query'),
-                          seed=Option.integer(0, optional=True, doc='None: drawn from torch at construction'))
+                          seed=Option.integer(0, 2 ** 63 - 1, optional=True, doc='kept as an int64 buffer; None: drawn from torch at construction'))
     def __init__(self, dim: int, heads: int = 8,
                  window: int = 7,  # one-sided local window
                  global_tokens: Sequence[int] = (0,),  # global token indices (0 = cls)

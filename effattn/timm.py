@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 from functools import partial
 
 import torch
@@ -85,11 +86,31 @@ def _token_context(
     return dict(seq_len=grid[0] * grid[1] + prefix, grid=grid, prefix_tokens=prefix)
 
 
+_PLAIN_ARGS = ('self', 'x', 'attn_mask', 'is_causal')  # what a plain attention's forward takes
+_POSITION_PARTS = ('relative_position_bias_table', 'rel_pos', 'rope')  # what BEiT, relpos and RoPE attentions hold
+
+
+def _check_positions(
+    i: int,  # block index, for messages
+    old: nn.Module,  # the block's attention
+) -> None:
+    "Refuse an attention fed relative position biases or rotary embeddings (BEiT, EVA, relpos and RoPE ViTs): its replacement would drop them, and its block would call it with arguments it does not take."
+    if isinstance(old, MultiHeadAttention): return  # effattn's own: whatever positions it uses, it computes itself (MLLA's RoPE)
+    extra = [p for p in inspect.signature(old.forward).parameters if p not in _PLAIN_ARGS]
+    held = [a for a in _POSITION_PARTS if getattr(old, a, None) is not None]
+    if extra or held:
+        raise ValueError(f"block {i}'s attention ({type(old).__name__}) uses positions inside attention "
+                         f"({', '.join(extra + held)}: relative position bias or rotary embeddings, as in BEiT, EVA, relpos "
+                         f"and RoPE ViTs), which effattn mechanisms do not implement; use a plain ViT (timm "
+                         f"VisionTransformer, or an effattn ViT) whose positions are an added embedding.")
+
+
 def _check_convertible(
     i: int,  # block index, for messages
     old: nn.Module,  # the block's attention
 ) -> None:
-    "Refuse an attention that uses qk_norm or has no `qkv` projection to convert."
+    "Refuse an attention that uses qk_norm, relative positions or rotary embeddings, or has no `qkv` projection to convert."
+    _check_positions(i, old)
     for norm in ('q_norm', 'k_norm'):
         if not isinstance(getattr(old, norm, nn.Identity()), nn.Identity):
             raise ValueError(f"block {i} uses qk_norm, which effattn mechanisms do not implement; "
@@ -211,8 +232,9 @@ def timm_attention(
             raise ValueError(f"{name} {why}, but timm asked for {arg}={value!r}; build the timm model with "
                              f"{'attn_drop_rate' if arg == 'attn_drop' else arg}=0 (or pick a mechanism that has it).")
     given = {k: v for k, v in (options or {}).items() if not (k in GRID_OPTIONS and v is None)}  # None: from the model
-    layer = build_attention(name, dim, num_heads, **args, **given)
-    if any(k in valid for k in GRID_OPTIONS): _mark_grid(layer, name, dim, num_heads, {**args, **given})
+    heads = layer_heads(name, num_heads)  # the model's head count; None (H = D, no warning) for Hydra-style mechanisms
+    layer = build_attention(name, dim, heads, **args, **given)
+    if any(k in valid for k in GRID_OPTIONS): _mark_grid(layer, name, dim, heads, {**args, **given})
     return layer.to(device=device, dtype=dtype) if device is not None or dtype is not None else layer
 
 
@@ -235,8 +257,12 @@ def attn_layer(
     valid = spec.options()
     clash = sorted(set(options) & set(_TIMM_ARGS + ('heads', 'num_heads', 'dim')))
     if clash:
+        heads = ((f" {name} uses one head per feature (H = D) whatever the model's num_heads, and warns about none."
+                  if spec.cls.one_head_per_feature else " The heads are the model's num_heads.")
+                 if {'heads', 'num_heads'} & set(clash) else '')
         raise ValueError(f"attn_layer({name!r}): {clash} are set by timm's Block from the model's own arguments "
-                         f"(e.g. timm.create_model(..., qkv_bias=..., attn_drop_rate=...)); do not pass them here.")
+                         f"(e.g. timm.create_model(..., num_heads=..., qkv_bias=..., attn_drop_rate=...)); do not pass "
+                         f"them here.{heads}")
     bad = sorted(set(options) - set(valid))
     if bad: raise ValueError(f"{name} has no option(s) {bad}; its options are {valid}.")
     return type(f"EffattnAttn_{name}", (TimmAttnLayer,), {'mechanism': name, 'options': dict(options),

@@ -5,6 +5,7 @@
 # %% ../nbs/32_train.ipynb #e1dbb357
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -19,14 +20,16 @@ from torch import nn
 from tqdm import tqdm
 
 from .augment import mix_batch
-from .core import check_choice, check_positive_int
+from .compact import CheckpointError, load_state, save_state
+from .core import Option, check_choice, check_option
 from .measure import count_params, hardware, sync
-from .runtime import all_sum, atomic_save, atomic_write_text, distributed_info, resolve_device
+from .runtime import all_sum, atomic_write_text, distributed_info, resolve_device
 
 # %% auto #0
-__all__ = ['TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler', 'evaluate', 'NonFiniteLossError', 'BudgetReached',
-           'RunResult', 'make_train_step', 'FitState', 'save_checkpoint', 'resume', 'train_epoch', 'summary_writer',
-           'ScalarLog', 'read_scalars', 'fit']
+__all__ = ['TRAIN_OPTIONS', 'STEP_MODES', 'CHECKPOINT_FIX', 'TB_SCALARS', 'TrainConfig', 'make_optimizer', 'make_scheduler',
+           'evaluate', 'NonFiniteLossError', 'BudgetReached', 'RunResult', 'check_step_mode', 'CudaGraph', 'HostGraph',
+           'portable_optimizer_state', 'GraphedStep', 'make_train_step', 'FitState', 'save_checkpoint',
+           'load_checkpoint', 'resume', 'train_epoch', 'summary_writer', 'ScalarLog', 'read_scalars', 'fit']
 
 # %% ../nbs/32_train.ipynb #923e5276
 @dataclass
@@ -57,16 +60,30 @@ class TrainConfig:
     restore_best: bool = False  # end with the weights of the epoch with the best test top-1 (selected on the evaluation split)
 
     def __post_init__(self):
-        check_positive_int('epochs', self.epochs)
-        check_choice('optimizer', self.optimizer, ('adamw', 'adam', 'sgd'))
-        check_choice('schedule', self.schedule, ('cosine', 'constant', 'step'))
-        check_choice('amp', self.amp, ('auto', 'bf16', 'none'))
-        if not self.lr > 0: raise ValueError(f"lr must be > 0; got {self.lr}.")
-        if self.mixup < 0 or self.cutmix < 0:
-            raise ValueError(f"mixup and cutmix are Beta parameters: 0 (off) or > 0; got mixup={self.mixup}, cutmix={self.cutmix}.")
-        if not 0 <= self.mix_switch_prob <= 1: raise ValueError(f"mix_switch_prob must be in [0, 1]; got {self.mix_switch_prob}.")
-        if self.warmup_epochs < 0 or self.warmup_epochs >= self.epochs and self.warmup_epochs:
+        for name, o in TRAIN_OPTIONS.items(): check_option('TrainConfig', name, getattr(self, name), o)
+        if not isinstance(self.device, str): raise ValueError(f"TrainConfig: device={self.device!r} must be a string: 'auto', 'cpu', 'cuda', 'cuda:1', 'mps'.")
+        if self.warmup_epochs >= self.epochs and self.warmup_epochs:
             raise ValueError(f"warmup_epochs={self.warmup_epochs} must be in [0, epochs={self.epochs}).")
+
+
+_BETA = 'a Beta parameter of Mixup/CutMix: 0 (off) or > 0 (DeiT: mixup 0.8, cutmix 1.0)'
+TRAIN_OPTIONS = dict(  # what each field of TrainConfig accepts (checked when one is made)
+    epochs=Option.integer(1), batch_size=Option.integer(1, doc='images per step'),
+    optimizer=Option.choice(('adamw', 'adam', 'sgd')), schedule=Option.choice(('cosine', 'constant', 'step')),
+    lr=Option.real(0, open_low=True, doc='the peak learning rate'),
+    weight_decay=Option.real(0, doc='0 switches it off; a negative one would push the weights away from zero'),
+    momentum=Option.real(0, 1, open_high=True, doc="SGD's momentum"),
+    warmup_epochs=Option.real(0, doc='epochs of linear warm-up, fewer than epochs'),
+    step_size=Option.integer(1, doc="the 'step' schedule's period, in epochs"),
+    gamma=Option.real(0, open_low=True, doc="the 'step' schedule's factor"),
+    label_smoothing=Option.real(0, 1, open_high=True, doc='the weight moved from the label to the uniform target; 1 erases the label'),
+    mixup=Option.real(0, doc=_BETA), cutmix=Option.real(0, doc=_BETA),
+    mix_switch_prob=Option.real(0, 1, doc='a probability'),
+    grad_clip=Option.real(0, open_low=True, optional=True, doc='the largest gradient norm; a negative one would flip the gradient'),
+    amp=Option.choice(('auto', 'bf16', 'none')),
+    early_stopping=Option.integer(1, optional=True, doc='patience, in epochs without a better test loss; None: off'),
+    compile=Option.flag(), seed=Option.integer(0, 2 ** 63 - 1, doc="torch.manual_seed's range"), quiet=Option.flag(),
+    deterministic=Option.flag(), restore_best=Option.flag())
 
 
 # %% ../nbs/32_train.ipynb #fe49a277
@@ -90,22 +107,28 @@ def make_scheduler(opt: torch.optim.Optimizer, cfg: TrainConfig, steps_per_epoch
     return S.SequentialLR(opt, [S.LinearLR(opt, start_factor=1e-3, total_iters=warm), cosine], milestones=[warm])
 
 # %% ../nbs/32_train.ipynb #5531e836
+_EMPTY_EVAL = ("the evaluation loader yields no images (an empty test or validation split, or test_subset=0): its loss "
+               "and accuracy would read 0; give it a split with images.")
+
+
 @torch.no_grad()
 def evaluate(model: nn.Module, loader, device: torch.device, amp: bool = False) -> dict:
-    "Mean cross-entropy, top-1 and top-5 accuracy (%) over a loader."
+    "Mean cross-entropy, top-1 and top-5 accuracy (%) over a loader (the device is read once, at the end, not per batch)."
     model.eval()
-    loss = correct1 = correct5 = n = 0
+    losses, correct1, correct5, n = [], 0, 0, 0
     for x, y in loader:
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
             logits = model(x)
         logits = logits.float()
-        loss += F.cross_entropy(logits, y, reduction='sum').item()
+        losses.append(F.cross_entropy(logits, y, reduction='sum'))
         top = logits.topk(min(5, logits.shape[1]), dim=1).indices
-        correct1 += (top[:, 0] == y).sum().item()
-        correct5 += (top == y[:, None]).any(1).sum().item()
+        correct1 = correct1 + (top[:, 0] == y).sum()
+        correct5 = correct5 + (top == y[:, None]).any(1).sum()
         n += len(y)
-    return dict(loss=loss / max(n, 1), top1=100 * correct1 / max(n, 1), top5=100 * correct5 / max(n, 1), n=n)
+    if n == 0: raise ValueError(_EMPTY_EVAL)
+    loss = sum(torch.stack(losses).cpu().double().tolist())  # summed in float64, batch by batch, as before
+    return dict(loss=loss / n, top1=100 * int(correct1) / n, top5=100 * int(correct5) / n, n=n)
 
 # %% ../nbs/32_train.ipynb #97832b85
 class NonFiniteLossError(RuntimeError):
@@ -156,25 +179,154 @@ def _progress(total: int, desc: str, quiet: bool):
     return tqdm(total=total, desc=desc, leave=False, dynamic_ncols=True)
 
 # %% ../nbs/32_train.ipynb #fb37c1d7
-def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False) -> Callable:
-    "A function `step(x, y) -> (loss, n_correct)` doing Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser and scheduler steps; n_correct counts the unmixed labels."
-    forward = torch.compile(model) if cfg.compile else model
+STEP_MODES = ('eager', 'compiled', 'graphed', 'compiled+graphed')  # how a training step executes (never what it computes)
+
+
+def check_step_mode(mode: str,  # one of STEP_MODES
+                    cfg: TrainConfig, device: torch.device, world: int = 1) -> None:
+    "Refuse a step mode that cannot run here, saying why and what to use instead."
+    check_choice('step_mode', mode, STEP_MODES)
+    if 'graphed' not in mode: return
+    why = ("it needs a CUDA device" if device.type != 'cuda' else
+           "Mixup/CutMix draw each batch's mixing on the host" if cfg.mixup > 0 or cfg.cutmix > 0 else
+           "SGD reads its learning rate on the host" if cfg.optimizer == 'sgd' else
+           "DistributedDataParallel synchronises on the host" if world > 1 else None)
+    if why: raise ValueError(f"step_mode={mode!r}: a CUDA graph cannot capture this run's training step ({why}); "
+                             f"use step_mode='eager' or 'compiled'.")
+
+
+def _step_body(forward: Callable, model: nn.Module, opt, cfg: TrainConfig, amp: bool, graphed: bool) -> Callable:
+    "The step less the scheduler, `body(x, y) -> (loss, n_correct)`: Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser."
     device_type = next(model.parameters()).device.type
     mixing = cfg.mixup > 0 or cfg.cutmix > 0
-    def step(x, y):
+    def body(x, y):
         if mixing: x, y2, lam = mix_batch(x, y, cfg.mixup, cfg.cutmix, cfg.mix_switch_prob)
-        with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp):
+        with torch.autocast(device_type, dtype=torch.bfloat16, enabled=amp, cache_enabled=not graphed):
             logits = forward(x)
         z = logits.float()
         loss = F.cross_entropy(z, y, label_smoothing=cfg.label_smoothing)
         if mixing and lam < 1:  # CE is linear in the target: CE(z, lam y + (1-lam) y2) = lam CE(z, y) + (1-lam) CE(z, y2)
             loss = lam * loss + (1 - lam) * F.cross_entropy(z, y2, label_smoothing=cfg.label_smoothing)
-        opt.zero_grad(set_to_none=True)
+        opt.zero_grad(set_to_none=True)  # launches nothing: in a CUDA graph, backward then writes the graph's own gradients
         loss.backward()
         if cfg.grad_clip: nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
         opt.step()
-        if sched is not None: sched.step()
         return loss.detach(), (logits.detach().argmax(1) == y).sum()
+    return body
+
+# %% ../nbs/32_train.ipynb #8ebfc294
+class CudaGraph:
+    "What `GraphedStep` needs of a CUDA graph: warm up on a side stream, capture a function, replay it."
+    outputs = None  # what the captured function returned: tensors that each replay overwrites
+
+    def __init__(self): self.graph = torch.cuda.CUDAGraph()
+
+    def warmup(self, fn: Callable, n: int):
+        "Run `fn` n times on a side stream (what capture needs: cuBLAS handles, autograd's streams, lazy state)."
+        s = torch.cuda.Stream(); s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            for _ in range(n): fn()
+        torch.cuda.current_stream().wait_stream(s)
+
+    def capture(self, fn: Callable):
+        "Record `fn`'s kernels (nothing runs yet)."
+        with torch.cuda.graph(self.graph): self.outputs = fn()
+
+    def replay(self): self.graph.replay()
+
+
+class HostGraph:
+    """`CudaGraph`'s interface on any device: capture keeps the function, replay calls it and copies its outputs into the
+    same tensors. It checks, without a GPU, everything `GraphedStep` does around the graph."""
+    outputs = None
+
+    def warmup(self, fn: Callable, n: int):
+        for _ in range(n): fn()
+
+    def capture(self, fn: Callable): self.fn = fn
+
+    def replay(self):
+        out = self.fn()
+        if self.outputs is None: self.outputs = tuple(o.clone() for o in out)
+        else:
+            for o, r in zip(self.outputs, out): o.copy_(r)
+
+# %% ../nbs/32_train.ipynb #813462a6
+def _graph_ready(opt: torch.optim.Optimizer, device: torch.device) -> None:
+    "Make `opt` replayable in a CUDA graph: capturable, its learning rate a device tensor (the scheduler fills it in place), its step counts on the device."
+    for g in opt.param_groups:
+        if 'capturable' in g: g['capturable'] = True
+        if not torch.is_tensor(g['lr']): g['lr'] = torch.tensor(float(g['lr']), device=device)
+    for st in opt.state.values():
+        if torch.is_tensor(st.get('step')): st['step'] = st['step'].to(device=device, dtype=torch.float32)
+
+
+def portable_optimizer_state(opt: torch.optim.Optimizer) -> dict:
+    "`opt.state_dict()` in the form every device and step mode resumes from: a plain float learning rate, capturable off."
+    sd = opt.state_dict()
+    sd['param_groups'] = [{**g, 'lr': float(g['lr']), **({'capturable': False} if 'capturable' in g else {})}
+                          for g in sd['param_groups']]
+    return sd
+
+
+def _warmup_snapshot(model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> dict:
+    "Copies of everything a warm-up step changes: weights and buffers, the optimiser's state, the random generators."
+    return dict(model=copy.deepcopy(model.state_dict()), opt=copy.deepcopy(opt.state_dict()), rng=_rng_state(device))
+
+
+def _undo_warmup(saved: dict, model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> None:
+    "Undo the warm-up: weights copied back in place; a fresh optimiser's state zeroed in place (what its first step assumes), an older one reloaded."
+    model.load_state_dict(saved['model'])
+    if saved['opt']['state']: opt.load_state_dict(saved['opt'])
+    else:
+        for st in opt.state.values():
+            for v in st.values():
+                if torch.is_tensor(v): v.zero_()
+    if device.type == 'cuda': _graph_ready(opt, device)
+    _set_rng_state(saved['rng'], device)
+
+# %% ../nbs/32_train.ipynb #45fbd14c
+class GraphedStep:
+    """The training step captured once and replayed: `step(x, y) -> (loss, n_correct)` as `make_train_step`'s, in one graph
+    launch. The first batch is copied into static buffers, the step warmed up (then undone: weights, optimiser state and
+    random generators restored, so the run is the run it would be eagerly) and captured; every later batch of that shape
+    is copied in and replayed. A batch of another shape runs eagerly. The returned tensors are overwritten by the next step."""
+    def __init__(self, body: Callable, model: nn.Module, opt, sched, warmup: int = 3,
+                 graph: CudaGraph | HostGraph | None = None):  # None: a CudaGraph
+        self.body, self.model, self.opt, self.sched, self.warmup = body, model, opt, sched, warmup
+        self.graph, self.shape = graph, None
+
+    def _capture(self, x: torch.Tensor, y: torch.Tensor):
+        self.x, self.y, self.shape = x.clone(), y.clone(), (x.shape, y.shape)
+        self.graph = self.graph or CudaGraph()
+        saved = _warmup_snapshot(self.model, self.opt, x.device)
+        self.graph.warmup(lambda: self.body(self.x, self.y), self.warmup)
+        _undo_warmup(saved, self.model, self.opt, x.device)
+        self.graph.capture(lambda: self.body(self.x, self.y))
+
+    def __call__(self, x: torch.Tensor, y: torch.Tensor):
+        if self.shape is None: self._capture(x, y)
+        if (x.shape, y.shape) != self.shape: out = self.body(x, y)
+        else:
+            self.x.copy_(x); self.y.copy_(y)
+            self.graph.replay(); out = self.graph.outputs
+        if self.sched is not None: self.sched.step()
+        return out
+
+# %% ../nbs/32_train.ipynb #336a5f6e
+def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = False,
+                    mode: str = 'eager',  # how the step executes: one of STEP_MODES (see check_step_mode for where each runs)
+                    graph: CudaGraph | HostGraph | None = None,  # the graphed modes' graph (None: a CudaGraph)
+                    ) -> Callable:
+    "A function `step(x, y) -> (loss, n_correct)` doing Mixup/CutMix (if set), forward, loss, backward, clipping, optimiser and scheduler steps; n_correct counts the unmixed labels."
+    check_choice('step_mode', mode, STEP_MODES)
+    forward = torch.compile(model) if cfg.compile or 'compiled' in mode else model
+    body = _step_body(forward, model, opt, cfg, amp, graphed='graphed' in mode)
+    if 'graphed' in mode: return GraphedStep(body, model, opt, sched, graph=graph)
+    def step(x, y):
+        out = body(x, y)
+        if sched is not None: sched.step()
+        return out
     return step
 
 # %% ../nbs/32_train.ipynb #6b565021
@@ -189,28 +341,52 @@ class FitState:
     best_state: dict | None = None  # weights of the best-top-1 epoch (restore_best only)
 
 
+CHECKPOINT_FIX = ("delete it (and progress.json beside it) to train the run from its start, or put back a good copy "
+                  "(a parked one: `git checkout -- <its path>`)")  # what a CheckpointError tells the user to do
+
+
 def save_checkpoint(ckpt: Path, s: FitState, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device):
-    "Write everything `resume` needs to `ckpt` atomically, and `progress.json` beside it (how far the run got, for status)."
-    atomic_save(dict(model=model.state_dict(), optimizer=opt.state_dict(), scheduler=sched.state_dict(),
-                     loader=train_loader.state_dict(), rng=_rng_state(device), history=s.history, epoch=s.epoch,
-                     train_seconds=s.train_seconds, best_loss=s.best_loss, stale=s.stale, best_state=s.best_state,
-                     config=asdict(cfg)), ckpt)
+    """Write everything `resume` needs to `ckpt` atomically, as a checked state file of tensors and plain values
+    (`effattn.compact.save_state`, named by its run folder), and `progress.json` beside it (how far the run got, for status)."""
+    save_state(dict(model=model.state_dict(), optimizer=portable_optimizer_state(opt), scheduler=sched.state_dict(),
+                    loader=train_loader.state_dict(), rng=_rng_state(device), history=s.history, epoch=s.epoch,
+                    train_seconds=s.train_seconds, best_loss=s.best_loss, stale=s.stale, best_state=s.best_state,
+                    config=asdict(cfg)), ckpt, run=ckpt.parent.name)
     last = s.history[-1] if s.history else {}
     atomic_write_text(ckpt.with_name('progress.json'), json.dumps(dict(
         epoch=s.epoch, epochs=cfg.epochs, train_seconds=s.train_seconds, wall_seconds=last.get('wall_seconds'),
         images_per_second=last.get('images_per_second'), hardware=hardware(device), updated=time.time())))
 
 
+def load_checkpoint(ckpt: Path) -> dict:
+    "What `save_checkpoint` wrote to `ckpt` (raw or packed, or a plain dict of an older run), loaded with weights_only=True and checked against its digest."
+    state, _ = load_state(ckpt, 'checkpoint', CHECKPOINT_FIX)
+    if not isinstance(state.get('config'), dict) or 'model' not in state:
+        raise CheckpointError(f"checkpoint {ckpt} (run {ckpt.parent.name}) is not a training checkpoint (no model or "
+                              f"configuration in it). {CHECKPOINT_FIX}")
+    return state
+
+
+def _restore(ckpt: Path, state: dict, model: nn.Module, opt, sched, train_loader, device: torch.device):
+    "Load `state`'s model, optimiser, scheduler, loader and RNG states in place; another model's weights: a CheckpointError."
+    try: model.load_state_dict(state['model'])
+    except RuntimeError as e:
+        raise CheckpointError(f"checkpoint {ckpt} (run {ckpt.parent.name}) holds another model's weights "
+                              f"({str(e).splitlines()[0]} ...): the run folder is another run's. {CHECKPOINT_FIX}") from e
+    opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
+    train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
+
+
 def resume(ckpt: Path | None, cfg: TrainConfig, model: nn.Module, opt, sched, train_loader, device: torch.device) -> FitState:
     "The state to start from: `ckpt`'s, restoring the model, optimiser, scheduler, loader and RNG states in place; else a fresh one."
     if ckpt is None or not ckpt.exists(): return FitState()
-    state = torch.load(ckpt, map_location=device, weights_only=False)
+    state = load_checkpoint(ckpt)
     saved = {**asdict(TrainConfig()), **state['config']}  # fields added since take their defaults
     if saved != asdict(cfg):
-        raise ValueError(f"{ckpt} was written by a run with a different configuration; use another run_dir, "
-                         f"or delete the checkpoint to start again.")
-    model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); sched.load_state_dict(state['scheduler'])
-    train_loader.load_state_dict(state['loader']); _set_rng_state(state['rng'], device)
+        diff = sorted(k for k in saved.keys() | asdict(cfg).keys() if saved.get(k) != asdict(cfg).get(k))
+        raise CheckpointError(f"checkpoint {ckpt} (run {ckpt.parent.name}) was written by a run with a different "
+                              f"configuration ({', '.join(diff)}); use another run_dir, or delete the checkpoint to start again.")
+    _restore(ckpt, state, model, opt, sched, train_loader, device)
     return FitState(state['history'], state['epoch'], state['train_seconds'], state['best_loss'], state['stale'],
                     state.get('best_state'))
 
@@ -234,7 +410,7 @@ def train_epoch(step: Callable, train_loader, device: torch.device, epoch: int, 
             where = f"step {i + 1}" if device.type == 'cpu' else f"by step {i + 1}"
             raise NonFiniteLossError(
                 f"the loss became non-finite ({loss.item()}) at epoch {epoch + 1}, {where}; training stopped and {kept}. "
-                f"Lower the learning rate (now {opt.param_groups[0]['lr']:.3g}), set grad_clip, or disable amp.")
+                f"Lower the learning rate (now {float(opt.param_groups[0]['lr']):.3g}), set grad_clip, or disable amp.")
         tot_loss += loss * len(y); tot_correct += correct; seen += len(y)
         if bar and (i % 10 == 0 or i == steps - 1):
             bar.set_postfix(loss=f"{tot_loss.item() / seen:.3f}", acc=f"{100 * tot_correct.item() / seen:.1f}")
@@ -340,9 +516,11 @@ def _distributed(model: nn.Module, device: torch.device, world: int) -> nn.Modul
     return model
 
 
-def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_dir: str | Path | None) -> tuple[_Fit, FitState]:
+def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_dir: str | Path | None,
+           step_mode: str = 'eager') -> tuple[_Fit, FitState]:
     "Seed, move `model` to its device, build the optimiser, schedule and step, and resume from `run_dir/checkpoint.pt` if it exists."
     device = resolve_device(cfg.device)
+    check_step_mode(step_mode, cfg, device, distributed_info()[1])
     if device.type == 'cpu' or cfg.deterministic:
         torch.use_deterministic_algorithms(True, warn_only=True)
     torch.manual_seed(cfg.seed); random.seed(cfg.seed)
@@ -353,10 +531,12 @@ def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_di
     steps = len(train_loader)
     if steps == 0: raise ValueError("the training loader yields no batches: the dataset is smaller than one batch "
                                     "(with drop_last); lower batch_size.")
+    if hasattr(test_loader, '__len__') and len(test_loader) == 0: raise ValueError(f"test_loader: {_EMPTY_EVAL}")
     sched = make_scheduler(opt, cfg, steps)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
     s = resume(ckpt, cfg, model, opt, sched, train_loader, device)
-    step = make_train_step(_distributed(model, device, world), opt, sched, cfg, amp)
+    if 'graphed' in step_mode: _graph_ready(opt, device)
+    step = make_train_step(_distributed(model, device, world), opt, sched, cfg, amp, step_mode)
     return _Fit(model, train_loader, test_loader, cfg, device, amp, opt, sched, step, ckpt, rank,
                 quiet=cfg.quiet or rank != 0), s
 
@@ -375,7 +555,7 @@ def _fit_epoch(f: _Fit, epoch: int, stamp: dict | None) -> dict:
     train_loss, train_top1, seen, secs = train_epoch(f.step, f.train_loader, f.device, epoch, f.cfg, f.opt, f.ckpt, f.quiet)
     ev = evaluate(f.model, f.test_loader, f.device, f.amp)  # every process evaluates the full test split (identical models)
     return dict(epoch=epoch + 1, train_loss=train_loss, train_top1=train_top1, test_loss=ev['loss'], test_top1=ev['top1'],
-                test_top5=ev['top5'], epoch_seconds=secs, lr=f.opt.param_groups[0]['lr'], images_per_second=seen / secs,
+                test_top5=ev['top5'], epoch_seconds=secs, lr=float(f.opt.param_groups[0]['lr']), images_per_second=seen / secs,
                 wall_seconds=time.time() - t_wall, **(stamp or {}))
 
 
@@ -414,20 +594,29 @@ def _train_epochs(f: _Fit, s: FitState, deadline: float | None, stamp: dict | No
     return _out_of_patience(s, f.cfg) and len(s.history) < f.cfg.epochs
 
 # %% ../nbs/32_train.ipynb #1d0d5c62
+def _loader_batch(cfg: TrainConfig, train_loader) -> TrainConfig:
+    "`cfg` with the batch size `train_loader` really has (its `batch_size`, where it has one), so the record describes what ran."
+    from dataclasses import replace
+    b = getattr(train_loader, 'batch_size', None)
+    return replace(cfg, batch_size=b) if isinstance(b, int) and b != cfg.batch_size else cfg
+
+
 def fit(
     model: nn.Module,
     train_loader,  # iterable of (x, y) batches with state_dict/load_state_dict (e.g. DeviceLoader)
     test_loader,  # iterable of (x, y) batches
-    cfg: TrainConfig,
+    cfg: TrainConfig,  # recorded with the result; its batch_size as the train_loader's own `batch_size` says
     run_dir: str | Path | None = None,  # checkpoints go here; an existing checkpoint is resumed
     callbacks: list[Callable] | None = None,  # called as cb(epoch, history_row, model) after each epoch
     deadline: float | None = None,  # time.time() by which to stop: an epoch that would end later is not started (BudgetReached)
     stamp: dict | None = None,  # fields added to each history row this call trains, e.g. {'commit': ...}: a run resumed under other code says which epochs which code trained
     log_dir: str | Path | None = None,  # write each epoch's scalars (TB_SCALARS) for TensorBoard here; needs `pip install 'effattn[tb]'`
     run_name: str | None = None,  # with log_dir: the TensorBoard run, written to log_dir/run_name (e.g. a run id); None: log_dir itself
+    step_mode: str = 'eager',  # how each step executes (STEP_MODES): 'graphed' replays one CUDA graph per step; the results are the same
 ) -> RunResult:
     "Train `model`, evaluating every epoch; resume from `run_dir/checkpoint.pt` if it exists."
-    f, s = _setup(model, train_loader, test_loader, cfg, run_dir)
+    cfg = _loader_batch(cfg, train_loader)
+    f, s = _setup(model, train_loader, test_loader, cfg, run_dir, step_mode)
     log = ScalarLog(log_dir, run_name, s.epoch) if log_dir is not None and f.rank == 0 else None
     try:
         stopped_early = _train_epochs(f, s, deadline, stamp, log, callbacks)

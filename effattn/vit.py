@@ -11,7 +11,7 @@ import torch
 from torch import Tensor, nn
 
 from .attention import build_attention, get_attention_spec, layer_heads, list_attention
-from .core import check_choice, check_positive_int
+from .core import Option, check_choice, check_option, check_positive_int
 from .layouts import LAYOUTS, list_layouts, register_layout
 
 # %% auto #0
@@ -172,12 +172,18 @@ def resolve_attention(
     layout_options: dict | None = None,  # options of a named layout
 ) -> list[tuple[str, dict]]:
     "Expand an attention choice into one `(name, options)` per layer, with clear errors."
+    for name, opts in (('attn_options', attn_options), ('layout_options', layout_options)):
+        if opts is not None and not isinstance(opts, dict):
+            raise ValueError(f"{name} must be a dict of option names to values (or None); got {type(opts).__name__} {opts!r}.")
     if isinstance(attention, str):
         if attention in LAYOUTS: return _expand_layout(attention, depth, attn_options, layout_options)
         return _repeat_mechanism(attention, depth, attn_options, layout_options)
     if not isinstance(attention, (list, tuple)):
         raise ValueError(f"attention must be a mechanism name, a layout name {list_layouts()} or a list with one "
                          f"entry per layer; got {type(attention).__name__}.")
+    if attn_options or layout_options:
+        raise ValueError("a per-layer attention list takes each layer's options in its entry, (name, options) or "
+                         "{'name': ..., **options}; attn_options/layout_options would be ignored: move them into the entries.")
     if len(attention) != depth:
         raise ValueError(f"the attention list has {len(attention)} entries but the model has depth={depth}; "
                          f"give exactly one entry per layer.")
@@ -185,6 +191,16 @@ def resolve_attention(
 
 # %% ../nbs/20_vit.ipynb #cfd6a7c6
 INITS = ('timm', '000', '002', 'torch')
+
+
+def _mlp_hidden(mlp_ratio: float, mlp_dim: int | None, dim: int) -> int:
+    "The MLP's hidden width: `mlp_dim` if given, else int(mlp_ratio * dim), at least 1."
+    if mlp_dim is not None: return check_positive_int('mlp_dim', mlp_dim)
+    check_option('ViT', 'mlp_ratio', mlp_ratio, Option.real(0, open_low=True, doc='the MLP hidden width is mlp_ratio * dim (DeiT: 4)'))
+    if int(mlp_ratio * dim) < 1:
+        raise ValueError(f"ViT: mlp_ratio={mlp_ratio} gives an MLP hidden width of int({mlp_ratio} * dim={dim}) = 0; "
+                         f"raise it to at least {1 / dim:g}, or pass mlp_dim.")
+    return int(mlp_ratio * dim)
 
 
 class ViT(nn.Module):
@@ -229,7 +245,7 @@ class ViT(nn.Module):
         self.pos_embed = nn.Parameter(torch.zeros(1, self.seq_len, dim))
         self.pos_drop = nn.Dropout(drop)
         self.layout = resolve_attention(attention, depth, attn_options, layout_options)
-        hidden = int(mlp_ratio * dim) if mlp_dim is None else check_positive_int('mlp_dim', mlp_dim)
+        hidden = _mlp_hidden(mlp_ratio, mlp_dim, dim)
         if not 0 <= drop_path_rate < 1: raise ValueError(f"drop_path_rate must be in [0, 1); got {drop_path_rate}.")
         rates = [drop_path_rate * i / max(depth - 1, 1) for i in range(depth)]  # deeper blocks drop more often
         self.blocks = nn.Sequential(*[

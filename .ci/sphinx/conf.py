@@ -10,7 +10,12 @@
 # Math is rendered to MathML at build time (latex2mathml, below), so pages show formulas offline, with no MathJax.
 from __future__ import annotations
 
+import configparser
 import html as _html
+from pathlib import Path
+
+_settings = configparser.ConfigParser(interpolation=None)
+_settings.read(Path(__file__).resolve().parents[2] / 'settings.ini')
 
 project = 'effattn'
 author = 'effattn developers'
@@ -28,7 +33,7 @@ html_title = 'effattn'
 html_copy_source = False           # no _sources/ copies of the (large) executed notebooks
 html_show_sourcelink = False
 html_theme_options = {
-    'repository_url': 'https://github.com/effattn/effattn',
+    'repository_url': _settings['DEFAULT']['git_url'],  # settings.ini's, as the build script's links
     'use_repository_button': True,
     'use_download_button': False,  # its '.ipynb' entry would link to _sources/, which is not copied (and not the source)
     'show_toc_level': 2,

@@ -548,7 +548,7 @@ def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None)
            f"of {SLOPE_TOL} and {Z} SE of the per-draw slopes)")
     if abs(s - RATE) <= tol:
         return c(_scan_words(scan), 'reproduced', f"{why}; at larger norms the slope flattens (see the real-norm claim)")
-    return c(_scan_words(scan), 'refuted', f"{why}: even at small norms the error does not fall like m^-1/2")
+    return c(_scan_words(scan), 'not reproduced', f"{why}: even at small norms the error does not fall like m^-1/2")
 
 # %% ../../nbs/56_attention_error.ipynb #e3b071c7
 def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
@@ -569,12 +569,12 @@ def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) 
     small = ''
     if 'favor_norm_scan' in results.tables:
         ours += '; ' + _scan_words(results.table('favor_norm_scan'))
-        sl_scan = _scan_slopes(results.table('favor_norm_scan'), FAVOR_EPS[0])
-        small = f"; on random inputs the slope is {sl_scan.iloc[0]:.2f} at std {sl_scan.index[0]:g} and {sl_scan.iloc[-1]:.2f} at std {sl_scan.index[-1]:g}"
+        sl_scan = _scan_slopes(results.table('favor_norm_scan'), FAVOR_EPS[0]).dropna()
+        small = '' if sl_scan.empty else f"; on random inputs the slope is {sl_scan.iloc[0]:.2f} at std {sl_scan.index[0]:g} and {sl_scan.iloc[-1]:.2f} at std {sl_scan.index[-1]:g}"
     why = (f"target slope {RATE} or steeper, tolerance {tol:.2f} (the larger of {SLOPE_TOL} and {Z} SE of the per-draw "
            f"slopes){small}")
     if sl[FAVOR, 'real'] <= RATE + tol: return c(ours, 'reproduced', f"slope {sl[FAVOR, 'real']:.2f} on real q, k, v; {why}")
-    return c(ours, 'partly', (f"the rate is an asymptotic, small-norm statement: at the trained model's q, k norms the "
+    return c(ours, 'not testable here', (f"the rate is an asymptotic, small-norm statement: at the trained model's q, k norms the "
                               f"error of 002's estimator falls with slope {sl[FAVOR, 'real']:.2f} over this m range "
                               f"(ε = 0: {sl[FAVOR0, 'real']:.2f}), far from the m^-1/2 regime; this does not contradict "
                               f"the rate, it bounds where it applies; {why}"))
@@ -598,7 +598,7 @@ def relu_more_features(results: Results, S: pd.DataFrame, setup: dict | None) ->
             f"{dl.loc[m_top].mean():.3f} at m = {m_top} (slope {s_lim:.2f}); error against softmax {d.loc[m_lo].mean():.3f} → "
             f"{d.loc[m_top].mean():.3f}; the limit itself against softmax {bias:.3f}")
     if s_lim > -tol:
-        return c(ours, 'refuted', f"more features do not approach the kernel they estimate (slope {s_lim:.2f}, tolerance {tol:.2f})")
+        return c(ours, 'not reproduced', f"more features do not approach the kernel they estimate (slope {s_lim:.2f}, tolerance {tol:.2f})")
     floor = ("the limit is softmax attention within noise" if bias <= noise else
              f"against softmax the error levels off at the limit's {bias:.3f}, which the claim does not contest: 002 presents "
              "ReLU attention as another kernel, not as an estimate of softmax")
@@ -663,7 +663,7 @@ def linformer_low_rank(results: Results, S: pd.DataFrame, setup: dict | None) ->
     if (r99 <= k_ref).all(): return c(ours, 'reproduced', f"every layer; {why}")
     if (r90 <= k_ref).all():
         return c(ours, 'partly', f"rank {k_ref} holds 90% but not 99% in layers {list(r99.index[r99 > k_ref])}; {why}")
-    return c(ours, 'refuted', f"rank {k_ref} holds < 90% of the energy in layers {list(r90.index[r90 > k_ref])}; {why}")
+    return c(ours, 'not reproduced', f"rank {k_ref} holds < 90% of the energy in layers {list(r90.index[r90 > k_ref])}; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #ee79bd0d
 def rises(errors: pd.DataFrame, mech: str) -> list[tuple]:
@@ -680,9 +680,9 @@ def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Cl
     c = claim_of(S, 'budget_monotone', 'budget-monotone', 'increasing k or m improves the fidelity of the approximation, '
                 'approaching full attention in the limit', seeds=1)
     if (why := lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
-    errors, fixed = results.table('errors'), results.table('fixed_mechanisms')
+    errors, fixed = results.table('errors').dropna(subset=['rel_error']), results.table('fixed_mechanisms')  # NaN: not measured
     mechs = [m for m in (FAVOR, FAVOR0, RELU, NYSTROM) if errors[errors.mechanism == m].value.nunique() > 1]
-    if not mechs: return c('-', 'not run', 'no mechanism with two budgets in this profile')
+    if not mechs: return c('-', 'not run', 'no mechanism with a measured error at two budgets in this profile')
     bad = {m: rises(errors, m) for m in mechs}
     sparse = errors[errors.family == 'sparse'].mechanism.unique()
     sparse_bad = [m for m in sparse if errors[errors.mechanism == m].value.nunique() > 1 and rises(errors, m)]
@@ -690,7 +690,7 @@ def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Cl
             + f" (real q, k, v); sparse patterns not monotone: {', '.join(sparse_bad) or 'none'}")
     why = f"a rise counts beyond {Z} SE over draws (at least {REL_FLOOR:.0%} of the error)"
     worse = [m for m, v in bad.items() if v]
-    if len(worse) == len(mechs): return c(ours, 'refuted', f"no mechanism's error falls monotonically; {why}")
+    if len(worse) == len(mechs): return c(ours, 'not reproduced', f"no mechanism's error falls monotonically; {why}")
     if worse: return c(ours, 'partly', f"the error rises with the budget for {', '.join(worse)}; {why}")
     if RELU in mechs:
         bias = fixed[(fixed.mechanism == RELU_INF) & (fixed.source == 'real')].rel_error.mean()
@@ -725,9 +725,9 @@ def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> C
     why = (f"'sufficient' = within {tol:.2f} points of exact attention (one binomial SE, at least {ACC_THRESH:g}) "
            f"with at most {KEY_FRACTION_OK:.0%} of the keys; a trained softmax model, not retrained")
     frac = ok.frac.iloc[0] if len(ok) else float('inf')
-    if frac <= KEY_FRACTION_OK: return c(ours, 'reproduced', why)
-    if frac <= KEY_FRACTION_MAX: return c(ours, 'partly', f"only with {frac:.0%} of the keys; {why}")
-    return c(ours, 'not run', (f"swapped in without retraining, local patterns need more than {KEY_FRACTION_MAX:.0%} of the "
+    if frac <= KEY_FRACTION_OK: return c(ours, 'not testable here', f"holds even without retraining; {why}")  # a swap: the proxy's reading
+    if frac <= KEY_FRACTION_MAX: return c(ours, 'not testable here', f"only with {frac:.0%} of the keys; {why}")
+    return c(ours, 'not testable here', (f"swapped in without retraining, local patterns need more than {KEY_FRACTION_MAX:.0%} of the "
                                f"keys; a model trained with softmax attention need not work locally, so this cannot refute "
                                f"what a model trained with a local pattern does; {why}"))
 
@@ -754,12 +754,12 @@ def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | No
            f"noise {Z} SE over {len(bb.columns)} link seeds; a model trained with softmax attention, whose attention is "
            f"what the random links approximate here, not a model trained with BigBird")
     if not beats:
-        return c(ours, 'partly', f"consistent: {BIGBIRD_LINKS} random links per query are worth no more than as many band keys; {why}")
+        return c(ours, 'not testable here', f"consistent: {BIGBIRD_LINKS} random links per query are worth no more than as many band keys; {why}")
     if len(beats) == len(rows):
-        return c(ours, 'not run', (f"shown, not judged: at every window the random links lower the error more than as many "
+        return c(ours, 'not testable here', (f"at every window the random links lower the error more than as many "
                                    f"band keys, which says the trained softmax attention is not local, not what random "
                                    f"links add to a model trained with them; {why}"))
-    return c(ours, 'partly', f"random links beat band keys at windows {beats} only; {why}")
+    return c(ours, 'not testable here', f"random links beat band keys at windows {beats} only; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #bef6af68
 def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
@@ -798,8 +798,8 @@ def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -
            f"compared one-sidedly with its nearest m), beyond {Z} SE; the approximation of a softmax-trained model's "
            f"attention, a proxy for the accuracy of models trained with each mechanism")
     if n['better'] + n['worse'] + n['tie'] == 0: return c(ours, 'not run', f"no window comparable with the m grid; {why}")
-    if n['better'] == 0: return c(ours, 'not run', f"shown, not judged: the proxy cannot refute a claim about trained models; {why}")
-    return c(ours, 'partly', why)
+    if n['better'] == 0: return c(ours, 'not testable here', f"the proxy cannot refute a claim about trained models; {why}")
+    return c(ours, 'not testable here', f"the proxy cannot settle a claim about trained models either way; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #6cdac93b
 def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
@@ -826,9 +826,10 @@ def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | No
     why = (f"agreement = a drop of at most {hi:g} + {tol:.2f} points (one binomial SE, at least {ACC_THRESH:g}); "
            f"the paper trains with the mechanism (Imagenette, N = 100–400), we swap it into a trained softmax model "
            f"(CIFAR-10, N = {setup['tokens']})")
-    if len(ok) == len(res): return c(ours, 'partly', f"holds even without retraining, in a different setup; {why}")
-    if ok: return c(ours, 'partly', f"holds without retraining for {', '.join(ok)} only; {why}")
-    return c(ours, 'not run', (f"without retraining both lose more; a swap cannot refute a claim about models trained with "
+    # a swap without retraining cannot reach a claim about models trained with the mechanism: shown, whichever way it reads
+    if len(ok) == len(res): return c(ours, 'not testable here', f"holds even without retraining, in a different setup; {why}")
+    if ok: return c(ours, 'not testable here', f"holds without retraining for {', '.join(ok)} only; {why}")
+    return c(ours, 'not testable here', (f"without retraining both lose more; a swap cannot refute a claim about models trained with "
                                f"the mechanism (the 000 notebook trains them); {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #79a424c9

@@ -12,7 +12,7 @@ from typing import Callable, Protocol, runtime_checkable
 
 # %% auto #0
 __all__ = ['FIGURE_TAGS', 'override_profile', 'Results', 'save_table', 'save_values', 'paper_tables', 'measured_table',
-           'runs_note', 'mark_not_run', 'figure_tags', 'save_figure', 'Study', 'study_problems']
+           'runs_note', 'mark_not_run', 'figure_tags', 'figure_file', 'save_figure', 'Study', 'study_problems']
 
 # %% ../../nbs/50b_study.ipynb #3f099461
 def override_profile(paper: str, profiles: dict, name: str, **overrides):
@@ -134,22 +134,26 @@ def figure_tags(path: str | Path) -> dict:
     return {k: text[k] for k in FIGURE_TAGS if k in text}
 
 
+def figure_file(figures_dir: str | Path, name: str) -> Path:
+    """The file of figure `name` (e.g. 'fig1.png') in `figures_dir`: the strongest profile's drawing (`<stem>.<profile>.png`)
+    that draws any of ours, else the strongest profile's drawing, else `name` itself (a figure saved without profiles)."""
+    from effattn.runtime import PROFILES
+    d, stem = Path(figures_dir), Path(name).stem
+    have = [p for p in (d / f'{stem}.{q}.png' for q in reversed(PROFILES)) if p.exists()]
+    return next((p for p in have if figure_tags(p).get(FIGURE_TAGS[0]) != '0'), have[0] if have else d / name)
+
+
 def save_figure(fig, figures_dir: str | Path, name: str, profile: str,
                 drawn: int,  # how many of our results (runs, measured rows) it draws; 0: the paper's and what is missing only
                 note: str,  # which profile and how many runs (`runs_note`): added to the title as its last line
                 ) -> Path:
-    "Save `<name>.<profile>.png` (title and tags carry `note`), and make `<name>.png` the strongest profile's drawing that draws any of ours."
-    import os
-    from effattn.runtime import PROFILES, atomic_copy
-    d = Path(figures_dir); d.mkdir(parents=True, exist_ok=True)
+    "Save `<name>.<profile>.png` in a palette (title and tags carry `note`); `figure_file` picks the drawing the report links."
+    from effattn.compact import save_png
+    d = Path(figures_dir)
     title, y = (fig._suptitle.get_text(), fig._suptitle.get_position()[1]) if fig._suptitle else ('', 1.0)
     fig.suptitle(f"{title}\n{note}" if title else note, y=max(y, 1.0), va='bottom')  # above the panels' own titles
-    own, tmp = d / f'{name}.{profile}.png', d / f'.{name}.{profile}.png.tmp{os.getpid()}'
-    fig.savefig(tmp, format='png', dpi=120, bbox_inches='tight', metadata=dict(zip(FIGURE_TAGS, (str(drawn), note))))
-    os.replace(tmp, own)
-    drawings = [d / f'{name}.{q}.png' for q in reversed(PROFILES)]
-    best = next((p for p in drawings if p.exists() and figure_tags(p).get(FIGURE_TAGS[0]) != '0'), own)
-    atomic_copy(best, d / f'{name}.png')
+    own = save_png(fig, d / f'{name}.{profile}.png', dpi=120, bbox_inches='tight', metadata=dict(zip(FIGURE_TAGS, (str(drawn), note))))
+    (d / f'{name}.png').unlink(missing_ok=True)  # the copy of the linked drawing that earlier versions kept
     return own
 
 # %% ../../nbs/50b_study.ipynb #d30ec36f

@@ -239,9 +239,11 @@ HEADLINE = [  # DeiT-B's main numbers: Table 2 (224 px), Table 3 (384 px), Table
       for lab, m, n, row in (('standard attention', 'Standard Attention', '', 'Standard Attention'),
                              ('Hydra in 2 layers', 'Hydra', 2, 'Hydra (2 layers)'), ('Hydra in 12 layers', 'Hydra', 12, 'Hydra (12 layers)'))],
     Headline("DeiT-B 224 px, Hydra in 12 layers: throughput change % (Table 2; paper V100, ours H100)", '001-table2-throughput',
-             Source('tables', _T(2, 'Hydra', 12), 'images_per_s_delta_pct'), throughput_changes(2, 'Hydra (12 layers)'), 'timing rounds', 1),
+             Source('tables', _T(2, 'Hydra', 12), 'images_per_s_delta_pct'), throughput_changes(2, 'Hydra (12 layers)'), 'timing rounds', 1, center='median'),
+    Headline("DeiT-B 224 px, AFT-Simple: throughput change % (Table 2; paper V100, ours H100)", '001-table2-throughput',
+             Source('tables', _T(2, 'AFT-Simple'), 'images_per_s_delta_pct'), throughput_changes(2, 'AFT-Simple'), 'timing rounds', 1, center='median'),
     Headline("DeiT-B 384 px, Hydra in 12 layers: throughput change % (Table 3; paper V100, ours H100)", '001-table3-throughput',
-             Source('tables', _T(3, 'Hydra', 12), 'images_per_s_delta_pct'), throughput_changes(3, 'Hydra (12 layers)'), 'timing rounds', 1),
+             Source('tables', _T(3, 'Hydra', 12), 'images_per_s_delta_pct'), throughput_changes(3, 'Hydra (12 layers)'), 'timing rounds', 1, center='median'),
     Headline("DeiT-B 1280 px: attention's share of compute % (Table 4)", '001-table4-attention-share',
              Source('table4', dict(image_size=1280), 'baseline_attn_pct'), Source('table4', dict(px=1280), 'base_attn_pct', 'cpu'), 'computed'),
 ]
@@ -485,14 +487,14 @@ def judge_analytic(paper_dir=None) -> list:
     claims = [Claim('001-1080p-attention-share', '001', 'at 1080p, over 60% of the computation of ViT-B/16 creates and '
                     'applies attention matrices', 'abstract; §1', 'over 60%',
                     f"{crop:.1f}% (1072 x 1920, T = 8041) / {pad:.1f}% (1088 x 1920, T = 8161) of the blocks' MACs",
-                    'reproduced' if over else 'refuted', "counted with effattn.flops on ViT-B/16 (the count that matches "
+                    'reproduced' if over else 'not reproduced', "counted with effattn.flops on ViT-B/16 (the count that matches "
                     "Table 4); 1080 is not a multiple of 16, so a crop and a pad bracket it", kind='exact', profile='any')]
     s, h = counted(224), counted(224, attention='hydra')
     ratio, T = s.attention / h.attention, 197
     claims.append(Claim('001-factor-of-token-count', '001', 'Hydra attention is cheaper than standard self-attention in '
                         'ViT-B/16 by a factor of the token count', 'abstract; §3', f'a factor of T = {T}',
                         f"attention MACs {s.attention / 1e9:.3f} G (softmax) vs {h.attention / 1e9:.5f} G (Hydra): x{ratio:.0f}",
-                        'reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'refuted',
+                        'reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'not reproduced',
                         "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in "
                         "both); 'faster' in the paper's FLOP sense, not wall-clock", kind='exact', profile='any'))
     claims.append(_table3_flops(counted, paper_dir))
@@ -514,7 +516,7 @@ def _table3_flops(counted, paper_dir) -> 'Claim':
     worst = max(abs(o / p - 1) for _, p, o in out)
     return Claim('001-table3-flops', '001', "GFLOPs of DeiT-B at 384 px with Hydra in the last 0 / 2 / 7 / 12 layers",
                  'Table 3', ' / '.join(f"{p:.2f}" for _, p, _ in out), ' / '.join(f"{o:.2f}" for _, _, o in out),
-                 'reproduced' if worst <= 0.005 else 'refuted',
+                 'reproduced' if worst <= 0.005 else 'not reproduced',
                  f"effattn.flops MACs of the whole model (the paper's 'FLOPs' are MACs); every row within {100 * worst:.2f}% "
                  "(tolerance 0.5%)", kind='exact', profile='any')
 
@@ -607,13 +609,13 @@ SPEED_FACTOR = 2.0  # a throughput change is reproduced within a factor of 2 of 
 
 # %% ../../nbs/52_p001.ipynb #c1b7628a
 def effect(z: float) -> str:  # a claimed positive difference, in noise units
-    "'reproduced' beyond +K_OK, 'refuted' beyond -K_OK, else 'partly'."
-    return 'reproduced' if z > K_OK else 'refuted' if z < -K_OK else 'partly'
+    "'reproduced' beyond +K_OK, 'not reproduced' beyond -K_OK, else 'partly'."
+    return 'reproduced' if z > K_OK else 'not reproduced' if z < -K_OK else 'partly'
 
 # %% ../../nbs/52_p001.ipynb #55b48387
 def same(z: float) -> str:  # a claimed absence of difference, in noise units
-    "'reproduced' within ±K_OK, 'refuted' beyond ±K_BAD, else 'partly'."
-    return 'reproduced' if abs(z) <= K_OK else 'refuted' if abs(z) > K_BAD else 'partly'
+    "'reproduced' within ±K_OK, 'not reproduced' beyond ±K_BAD, else 'partly'."
+    return 'reproduced' if abs(z) <= K_OK else 'not reproduced' if abs(z) > K_BAD else 'partly'
 
 # %% ../../nbs/52_p001.ipynb #a4e3a5c8
 def reading(d: float, s: float) -> str:  # a difference and its noise, in points
@@ -657,12 +659,12 @@ def judge_heads(S: Scores, text: pd.DataFrame) -> list[Claim]:  # the profile's 
     if len(mla) < 2: return out + [not_run(f'001-{c2[0]}', '001', *c2[1:], 'needs MLA runs at two head counts')]
     zs = {(a, b): S.z(a, b) for a, b in combinations(mla, 2)}  # a has fewer heads: z > 0 is a fall as H grows
     (fa, fb), fall = max(zs.items(), key=lambda kv: kv[1])
-    v = 'reproduced' if max(map(abs, zs.values())) <= K_OK else 'refuted' if fall > K_BAD else 'partly'
+    v = 'reproduced' if max(map(abs, zs.values())) <= K_OK else 'not reproduced' if fall > K_BAD else 'partly'
     h = lambda k: 'H = ' + k.split('=')[1]
     return out + [claim(*c2, ', '.join(f'{h(k)}: {S.show(k)}' for k in mla) + ' (global cosine normalisation)', v,
                         f'largest difference between two H: {max(map(abs, zs.values())):.1f} noise units; largest fall as H '
                         f'grows ({h(fa)} to {h(fb)}): {reading(*S.diff(fa, fb))}; reproduced within '
-                        f'±{K_OK:g} units, refuted by a fall beyond {K_BAD:g}; {S.setup}', S.seeds(*mla))]
+                        f'±{K_OK:g} units, not reproduced by a fall beyond {K_BAD:g}; {S.setup}', S.seeds(*mla))]
 
 # %% ../../nbs/52_p001.ipynb #35fbfce6
 def kernel_rows(S: Scores, tables: pd.DataFrame, table: int) -> pd.DataFrame:  # data/paper/001_tables.csv; 1 or 5
@@ -697,10 +699,10 @@ def _kernel_ranking(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # 
     pairs = [(a, b) for a, b in combinations(t5.itertuples(), 2) if a.top1_pct != b.top1_pct]
     zs = [S.z(a.run, b.run) * math.copysign(1, a.top1_pct - b.top1_pct) for a, b in pairs]
     agree, contra = sum(z > K_OK for z in zs), sum(z < -K_OK for z in zs)
-    v = ('reproduced' if rho >= RANK_OK and agree and not contra else 'refuted' if contra and contra >= agree else 'partly')
+    v = ('reproduced' if rho >= RANK_OK and agree and not contra else 'not reproduced' if contra and contra >= agree else 'partly')
     return claim(*c, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
                      f'ordered as the paper and {contra} reversed beyond ±{K_OK:g} noise units', v,
-                 f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; refuted: reversed pairs at least as '
+                 f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; not reproduced: reversed pairs at least as '
                  f'many as agreeing ones; {S.setup}', S.seeds(*t5.run))
 
 # %% ../../nbs/52_p001.ipynb #0c3185a2
@@ -780,9 +782,9 @@ def judge_layers(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Cl
     worst = min(upto, key=lambda n: S.z(key('back', n), BASELINE))
     zw = S.z(key('back', worst), BASELINE)
     return out + [claim(*c4, ', '.join(f'n = {n} of {L}: {S.diff(key("back", n), BASELINE)[0]:+.2f}' for n in upto),
-                        'reproduced' if zw >= -K_OK else 'refuted' if zw < -K_BAD else 'partly',
+                        'reproduced' if zw >= -K_OK else 'not reproduced' if zw < -K_BAD else 'partly',
                         f'lowest (n = {worst}): {reading(*S.diff(key("back", worst), BASELINE))}; reproduced if no n up to '
-                        f'8/12 of the layers falls beyond {K_OK:g} units, refuted if one falls beyond {K_BAD:g}; {S.setup}',
+                        f'8/12 of the layers falls beyond {K_OK:g} units, not reproduced if one falls beyond {K_BAD:g}; {S.setup}',
                         S.seeds(BASELINE, *(key('back', n) for n in upto)))]
 
 # %% ../../nbs/52_p001.ipynb #3090e5fa
@@ -813,7 +815,7 @@ def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Clai
     return claim(*c, f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
                      f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
                      f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
-                 'reproduced' if trend and fits < fails else 'partly' if trend else 'refuted',
+                 'reproduced' if trend and fits < fails else 'partly' if trend else 'not reproduced',
                  ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
                  + budget + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
                  'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', kind='exact')
@@ -831,7 +833,7 @@ def _attention_macs(mem: pd.DataFrame | None) -> Claim:  # `head_costs` (None: n
     cross = sorted(ml.index[ml > sm]) == [h for h in ml.index if h < D768 / T224]
     return claim(*c, f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
                      f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
-                     f'(D/T = {D768 / T224:.1f})', 'reproduced' if const and inv and cross else 'refuted',
+                     f'(D/T = {D768 / T224:.1f})', 'reproduced' if const and inv and cross else 'not reproduced',
                  f'count_flops on DeiT-B, 12 layers, T = {T224}: constant in H {const}, MLA × H constant {inv}, '
                  f'crossing at D/T {cross}', kind='exact')
 
@@ -857,14 +859,14 @@ def judge_flops(fl: pd.DataFrame | None, tables: pd.DataFrame) -> list[Claim]:  
     o_delta = 100 * (o / o['Standard Attention'] - 1)
     gap = max(abs(o_delta[r] - p_delta[r]) for r in rows)
     out = [claim(*c1, ', '.join(f'{r} {o_delta[r]:+.2f}%' for r in rows),
-                 'reproduced' if gap <= FLOP_DELTA_TOL_PTS else 'partly' if all(o_delta[r] < 0 for r in rows) else 'refuted',
+                 'reproduced' if gap <= FLOP_DELTA_TOL_PTS else 'partly' if all(o_delta[r] < 0 for r in rows) else 'not reproduced',
                  f"largest gap {gap:.3f} points (tolerance {FLOP_DELTA_TOL_PTS}); count_flops MACs on DeiT-B at 224 px vs "
                  "the paper's fvcore GFLOPs", kind='exact')]
     q_proj = L12 * T224 * D768 ** 2 / 1e9  # the query projection that eq. 13 (Q = X) does not have
     with_q = 100 * ((o['PolyNL'] + q_proj) / o['Standard Attention'] - 1)
     g_pl, g_q = abs(o_delta['PolyNL'] - p_delta['PolyNL']), abs(with_q - p_delta['PolyNL'])
     return out + [claim(*c2, f"{o['PolyNL']:.2f} G ({o_delta['PolyNL']:+.2f}%); {with_q:+.2f}% with a query projection",
-                        'reproduced' if g_pl <= FLOP_DELTA_TOL_PTS else 'partly' if g_q <= FLOP_DELTA_TOL_PTS else 'refuted',
+                        'reproduced' if g_pl <= FLOP_DELTA_TOL_PTS else 'partly' if g_q <= FLOP_DELTA_TOL_PTS else 'not reproduced',
                         f'eq. 13 has no query projection (Q = X), 12·T·D² = {q_proj:.2f} GMACs fewer; the paper\'s count '
                         'matches ours only with that projection' if g_pl > FLOP_DELTA_TOL_PTS and g_q <= FLOP_DELTA_TOL_PTS
                         else f'gap {g_pl:.3f} points (tolerance {FLOP_DELTA_TOL_PTS})', kind='exact')]
@@ -888,10 +890,10 @@ def judge_table4(t4: pd.DataFrame | None, paper: pd.DataFrame, text: pd.DataFram
     rel = 100 * pd.concat([(t[f'ours_{c}'] - t[f'paper_{c}']) / t[f'paper_{c}'] for c in ('base', 'hydra', 'local')]).abs()
     ga, gh = (t.ours_base_attn - t.paper_base_attn).abs(), (t.ours_hydra_attn - t.paper_hydra_attn).abs()
     sav = 100 * (1 - t.ours_hydra / t.ours_local)
-    verdicts_ = ('reproduced' if rel.max() <= GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * GMAC_TOL_PCT else 'refuted',
-                 'reproduced' if ga.max() <= SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * SHARE_TOL_PTS else 'refuted',
-                 'reproduced' if gh.max() <= SHARE_TOL_PTS else 'refuted',
-                 'reproduced' if (sav - paper_number(text, '001_c36')).abs().max() <= LOCAL_TOL_PTS else 'refuted')
+    verdicts_ = ('reproduced' if rel.max() <= GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * GMAC_TOL_PCT else 'not reproduced',
+                 'reproduced' if ga.max() <= SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * SHARE_TOL_PTS else 'not reproduced',
+                 'reproduced' if gh.max() <= SHARE_TOL_PTS else 'not reproduced',
+                 'reproduced' if (sav - paper_number(text, '001_c36')).abs().max() <= LOCAL_TOL_PTS else 'not reproduced')
     ours = ('; '.join(f'{r.px}: {r.ours_base:.1f} / {r.ours_hydra:.1f} / {r.ours_local:.1f}' for r in t.itertuples()),
             ', '.join(f'{r.px}: {r.ours_base_attn:.2f}%' for r in t.itertuples()),
             f'{t.ours_hydra_attn.max():.3f}% at most, at {sizes}',
@@ -919,7 +921,7 @@ def judge_doubling(t4: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]: 
     factor, patches = at[448] / at[224], ((T[448] - 1) / (T[224] - 1)) ** 2
     gap = 100 * abs(factor - paper_number(text, '001_c04')) / paper_number(text, '001_c04')
     return [claim(*c, f"{factor:.2f}x at 224 -> 448 px ({T[224]} -> {T[448]} tokens); {patches:.2f}x on the patch tokens alone",
-                  'reproduced' if gap <= DOUBLING_TOL_PCT else 'refuted',
+                  'reproduced' if gap <= DOUBLING_TOL_PCT else 'not reproduced',
                   f"{gap:.1f}% from 16 (tolerance {DOUBLING_TOL_PCT:g}%): the class token makes T = 1 + (S/16)^2", kind='exact')]
 
 # %% ../../nbs/52_p001.ipynb #0639ac28
@@ -928,7 +930,7 @@ def judge_changes(ours: list[float], paper: list[float], noise: list[float]) -> 
     if any(n != n for n in noise): return 'not run'  # one timing round: no noise to judge with
     close = all((o * p > 0 and max(o / p, p / o) <= SPEED_FACTOR) or abs(o - p) <= K_OK * n for o, p, n in zip(ours, paper, noise))
     opposite = any(o * p < 0 and abs(o) > K_OK * n for o, p, n in zip(ours, paper, noise))
-    return 'reproduced' if close else 'refuted' if opposite else 'partly'
+    return 'reproduced' if close else 'not reproduced' if opposite else 'partly'
 
 # %% ../../nbs/52_p001.ipynb #20f01900
 def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # `time_rows`
@@ -952,7 +954,8 @@ def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataF
     sc = speed_changes(timed).set_index(['table', 'row'])
     hw, depth, batch, rounds = timed.hardware.iloc[0], timed.depth.iloc[0], timed.batch.iloc[0], timed['round'].nunique()
     setup = (f"DeiT-B shape, {depth} layers (Hydra in n·{depth}/12 of them), batch {batch}, {rounds} round(s), forward "
-             f"passes round robin on {hw}")
+             f"passes round robin on {hw}, an fp32 model whose standard attention is PyTorch's fused SDPA; the paper timed "
+             f"its 2022 code (explicit attention, the best over batch sizes, 30 batches after 10 warm-ups) on a V100")
     out = []
     for cid, text_, where, pv, sel in cs:
         rows = [(t, r, p) for t, r, p in ([(2, r, p) for r, p in p2.items()] + [(3, r, p) for r, p in p3.items()])
@@ -963,7 +966,7 @@ def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataF
         ours = ', '.join(f"{r}{' at ' + str(TIMED_ROWS[t][0]) + ' px' if sel is None else ''} {x:+.1f}%"
                          + (f' (± {e:.1f})' if e == e else '') for (t, r, _), x, e in zip(rows, o, n))
         out.append(claim(cid, text_, where, pv, ours, v, (f'{setup}; reproduced: every change within a factor '
-                         f'{SPEED_FACTOR:g} of the paper\'s (or {K_OK:g} timing noise); refuted: a change of the opposite '
+                         f'{SPEED_FACTOR:g} of the paper\'s (or {K_OK:g} timing noise); not reproduced: a change of the opposite '
                          'sign beyond the timing noise') if v != 'not run' else f'{setup}: one timing round, no timing noise',
                          kind='speed', paper_device='V100', our_device=hw))
     return out
@@ -984,7 +987,7 @@ def judge_focus(fig3: dict | None) -> list[Claim]:  # values 'fig3': images, gap
          'Fig. 3 / eq. 17', 'maps (qualitative)')
     if fig3 is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('fig3'), kind='exact')]
     return [claim(*c, f"{fig3['images']} test images: contributions sum to the projected output within {fig3['gap']:.1e} "
-                      '(relative)', 'reproduced' if fig3['gap'] <= FOCUS_TOL else 'refuted',
+                      '(relative)', 'reproduced' if fig3['gap'] <= FOCUS_TOL else 'not reproduced',
                   f"eq. 15 sum checked on the {fig3['model']} model (tolerance {FOCUS_TOL:g}); the maps in "
                   'fig3_token_focus.png are pictures, not judged', 1, kind='exact')]
 

@@ -155,7 +155,7 @@ from .verdict import Headline, Need, Source
 # %% ../../nbs/54_p003.ipynb #6acbef79
 HEADLINE = [  # §10.1's results table: CIFAR-10 test accuracy of each model at 003's settings (100 epochs)
     Headline(f"CIFAR-10, {model}: test accuracy % (§10.1 table)", cid, Source('results', dict(model=model), 'accuracy_pct'),
-             Source('runs', dict(preset=preset), 'final_top1'))
+             Source('runs', dict(preset=preset), 'final_top1'), n_test=10000)
     for model, preset, cid in (('Vision Transformer (ViT)', '003_vit', '003-relu-beats-vit'),
                                ('Performer-ReLU', '003_performer_relu', '003-relu-beats-vit'),
                                ('Performer-GeLU', '003_performer_gelu', '003-gelu-best'),
@@ -533,8 +533,8 @@ def margin(ev: Evidence, a: str, b: str) -> tuple[float, float]:
 def direction(d: float, noise: float) -> tuple[str, str]:
     "(verdict, reading) of a margin `d` in the claim's direction against its `noise`."
     z = d / noise if noise > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
-    verdict = 'reproduced' if z > MARGIN_K else 'refuted' if z < -MARGIN_K else 'partly'
-    side = 'same direction' if verdict == 'reproduced' else 'opposite direction' if verdict == 'refuted' else 'within noise'
+    verdict = 'reproduced' if z > MARGIN_K else 'not reproduced' if z < -MARGIN_K else 'partly'
+    side = 'same direction' if verdict == 'reproduced' else 'opposite direction' if verdict == 'not reproduced' else 'within noise'
     return verdict, (f"margin {d:+.2f} points = {z:+.1f} noise units ({side}; 1 unit = {noise:.2f} points, "
                      f"shown beyond ±{MARGIN_K:g})")
 
@@ -636,11 +636,11 @@ def judge_ranking(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) 
                        f"needs at least 3 of the 5 kernels; ran {sorted(ks) or 'none'} in the {profile} profile")
     votes = [direction(*margin(ev, f'{design} {a}', f'{design} {b}'))[0]
              for i, a in enumerate(order) for b in order[i + 1:] if a in ks and b in ks]
-    agree, contra, tie = (votes.count(v) for v in ('reproduced', 'refuted', 'partly'))
+    agree, contra, tie = (votes.count(v) for v in ('reproduced', 'not reproduced', 'partly'))
     miss = [k for k in KERNELS if k not in ks]
-    v = 'refuted' if contra > agree else 'reproduced' if contra == tie == 0 and not miss else 'partly'
+    v = 'not reproduced' if contra > agree else 'reproduced' if contra == tie == 0 and not miss else 'partly'
     reason = (f"of {len(votes)} pairs in 003's order: {agree} agree, {contra} contradict, {tie} within noise (each pair: "
-              f"margin beyond ±{MARGIN_K:g} noise units); refuted when more pairs contradict than agree"
+              f"margin beyond ±{MARGIN_K:g} noise units); not reproduced when more pairs contradict than agree"
               + (f"; not run: {', '.join(miss)}" if miss else '') + _one_token_note(design) + f"; {ev.budget}")
     return Claim(cid, PAPER, text, WHERE['kernel-ranking'], pv,
                  ' > '.join(f"{k} {ks[k]:.2f}%" for k in sorted(ks, key=ks.get, reverse=True)), v, reason,
@@ -685,9 +685,9 @@ def judge_absolute(ev: Evidence, paper: pd.DataFrame, profile: str) -> Claim:
     vs = {k: judge_value(pacc[k], ev.accs[label_of(k)], ev.n_test, spread=ev.sigma)[0] for k in ran}
     miss = [k for k in keys if k not in ran]
     got = set(vs.values())
-    verdict = 'refuted' if got == {'refuted'} else 'reproduced' if got == {'reproduced'} and not miss else 'partly'
+    verdict = 'not reproduced' if got == {'not reproduced'} else 'reproduced' if got == {'reproduced'} and not miss else 'partly'
     return Claim(cid, PAPER, text, where, pv, ', '.join(f"{k} {ours_acc(ev, label_of(k))}" for k in ran), verdict,
-                 f"judge_value per row (within 2 noise units reproduced, beyond 3 refuted): "
+                 f"judge_value per row (within 2 noise units reproduced, beyond 3 not reproduced): "
                  + ', '.join(f"{k} {v}" for k, v in vs.items()) + (f"; not run: {', '.join(miss)}" if miss else '')
                  + f"; {ev.budget}", seeds_of(ev, *map(label_of, ran)))
 
@@ -744,7 +744,7 @@ def judge_speed(speed: pd.DataFrame | None,  # the notebook's speed table (`spee
     faster = [m.split()[1] for m in ratio.index if ratio[m] < 1 - tol[m]]
     slower = [m.split()[1] for m in ratio.index if ratio[m] > 1 + tol[m]]
     miss = [k for k in KERNELS if k not in set(s.key)]
-    v = 'refuted' if len(slower) == len(s) else 'reproduced' if len(faster) == len(s) and not miss else 'partly'
+    v = 'not reproduced' if len(slower) == len(s) else 'reproduced' if len(faster) == len(s) and not miss else 'partly'
     return Claim(cid, PAPER, text, WHERE[name], pv,
                  ', '.join(f"{m.split()[1]} {ratio[m]:.2f}×" for m in ratio.index) + " the ViT's time per batch",
                  v, _speed_reason(speed, design, tol, faster, slower, miss), 0, our_device=str(speed.iloc[0].hardware), **kw)
@@ -774,7 +774,7 @@ def judge_attention(swaps: pd.DataFrame | None,  # the kernel-swap table (`kerne
               "and W_Q, W_K cannot change the output; the rows differ by width, depth and optimiser. The kernel matters "
               "only with more than one token (our token-sequence models)" if unchanged else
               f"predictions of 003's design changed under the swaps (below {SWAP_UNCHANGED}% kept): check the swap test")
-    return Claim(*args, ours, 'refuted' if unchanged else 'partly', reason, 1, kind='exact')  # seeds: the first seed's models
+    return Claim(*args, ours, 'not reproduced' if unchanged else 'partly', reason, 1, kind='exact')  # seeds: the first seed's models
 
 # %% ../../nbs/54_p003.ipynb #5aaca65a
 def _relu_records(ev: Evidence) -> list[dict]:
@@ -830,7 +830,7 @@ def judge_cat_dog(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
     z_top = (cd.rate - top.rate) / math.hypot(_rate_noise(cd.rate, cd.images), _rate_noise(top.rate, top.images))
     z_mean = (cd.rate - mean_rate) / _rate_noise(cd.rate, cd.images)
     v = ('reproduced' if z_top >= -MARGIN_K and z_mean > MARGIN_K else
-         'refuted' if z_top < -MARGIN_K and z_mean <= MARGIN_K else 'partly')
+         'not reproduced' if z_top < -MARGIN_K and z_mean <= MARGIN_K else 'partly')
     pc = per_class(cm, classes).set_index('cls')
     ours = (f"cat–dog confusion {cd.rate:.1f}% (rank {int(pairs.index[is_cd][0]) + 1} of {len(pairs)} pairs; most confused "
             f"other pair: {top.a}–{top.b} {top.rate:.1f}%; mean pair {mean_rate:.1f}%); recall cat "

@@ -21,7 +21,7 @@ from ..linear import linear_attention
 from ..measure import TensorMemory, hardware, peak_memory, sync
 from .base import Results, override_profile, paper_tables
 from ..performer import build_feature_map, orthogonal_features, performer_attention, softmax_features
-from .verdict import Claim, loglog_slope, not_run
+from .verdict import Claim, loglog_slope, missing_to_not_run, not_run
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dilated_attention, dilated_mask,
                             local2d_attention, local2d_mask, local_attention, local_mask, longformer_attention,
@@ -137,7 +137,7 @@ def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: co
     "004's 'FAVOR+ gives an unbiased estimator of softmax attention', judged on the kernel and on the normalised output."
     r = r or favor_unbiased()
     zs, (z8, b8), (z64, b64) = r['kernel_z'], r['output'][8], r['output'][64]
-    verdict = ('refuted' if any(abs(z) > FAVOR_Z for z in zs) else 'partly' if max(z8, z64) > FAVOR_Z else 'reproduced')
+    verdict = ('not reproduced' if any(abs(z) > FAVOR_Z for z in zs) else 'partly' if max(z8, z64) > FAVOR_Z else 'reproduced')
     ours = (f"kernel: mean − exp(q·k/√d) = {', '.join(f'{z:+.1f}' for z in zs)} SE at query scale "
             f"{', '.join(f'{s:g}' for s in SCALES)} (m = 64, {r['trials']:,} draws); normalised output off by "
             f"{b8:.0%} (m = 8), {b64:.0%} (m = 64) of its norm ({z8:.0f}, {z64:.0f} SE)")
@@ -186,7 +186,7 @@ def judge_analytic(paper_dir=None) -> list:
     gb, gib = 4 * n * n / 1e9, 4 * n * n / 2**30
     claims = [Claim('004-book-40gb', '004', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)',
                     'intro', '~40 GB', f"{gb:.0f} GB ({gib:.1f} GiB) in fp32; {gb / 2:.0f} GB in fp16/bf16",
-                    'reproduced' if abs(gb / 40 - 1) <= 0.1 else 'refuted', "N^2 scores of 4 bytes; the statement assumes fp32",
+                    'reproduced' if abs(gb / 40 - 1) <= 0.1 else 'not reproduced', "N^2 scores of 4 bytes; the statement assumes fp32",
                     kind='exact', profile='any')]
     gains = {N: N ** (1 / 3) for N in (1024, 8192, 27_000)}
     claims.append(Claim('004-sparse-30x', '004', 'the Sparse Transformer trains on sequences 30x longer with the same memory',
@@ -578,7 +578,9 @@ def accuracy_study(A: dict) -> pd.DataFrame:
 # %% ../../nbs/55_p004.ipynb #870608ad
 def error_table(acc: pd.DataFrame, col: str = 'rel_error') -> pd.DataFrame:
     "Mean of `col` per mechanism (rows) and input family (columns)."
-    return acc.dropna(subset=[col]).groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(FAMILIES)]
+    d = acc.dropna(subset=[col])
+    if d.empty: raise _Missing(f"no measured {col} in the accuracy table")
+    return d.groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(FAMILIES)]
 
 # %% ../../nbs/55_p004.ipynb #3d90ed4a
 EXACT_TOL = 1e-5  # float32 rounding keeps exact attention within 1e-6 of float64 here; every approximation is above 1e-3
@@ -605,11 +607,16 @@ def _tab(results: Results, name: str) -> pd.DataFrame:
     except KeyError as e: raise _Missing(e.args[0]) from None
 
 # %% ../../nbs/55_p004.ipynb #98ef5939
+def _stops(*tables: pd.DataFrame) -> str:
+    "Why measurements were not taken: the distinct `status` of the rows a cap stopped (e.g. 'stopped before N=1025: predicted 16 s > cap 10 s')."
+    return '; '.join(sorted({s for t in tables if t is not None and 'status' in t for s in t.status.dropna() if s != 'measured'}))
+
+
 def _measured(mem: pd.DataFrame, key: str) -> pd.DataFrame:
     "The measured rows of one mechanism in `memory_scaling`, by N."
     if 'key' not in mem: raise _Missing("the memory table has no rows")
-    g = mem[(mem.key == key) & (mem.status == 'measured')].sort_values('N')
-    if g.empty: raise _Missing(f"no measured memory of {key}")
+    g = mem[(mem.key == key) & (mem.status == 'measured') & mem.fb_bytes.notna()].sort_values('N')  # a NaN was never measured
+    if g.empty: raise _Missing(f"no measured memory of {key}" + (f" ({_stops(mem)})" if _stops(mem) else ''))
     return g
 
 # %% ../../nbs/55_p004.ipynb #b89863f5
@@ -651,12 +658,12 @@ def memory_claims(results: Results, paper_tables: dict) -> list[Claim]:
     n_ok = int((a.ops_match & a.mb_match).sum())
     out = [Claim('004-memory-table-arithmetic', '004', 'attention operations = N² and fp32 attention memory = N² x 4 bytes',
                  'memory table', ', '.join(f"{n}: {mb:g} MB" for n, mb in zip(pm.seq_len, pm.memory_mb)),
-                 f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)', 'reproduced' if n_ok == len(a) else 'refuted',
+                 f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)', 'reproduced' if n_ok == len(a) else 'not reproduced',
                  "arithmetic; the table's MB are MiB", kind='exact')]
     def matrices():
         ex = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit').iloc[-1]
         c_fwd, c_fb = (ex[col] / (ex.N ** 2 * 4) for col in ('fwd_bytes', 'fb_bytes'))
-        return ('reproduced' if abs(c_fwd - 1) <= MATRICES_TOL else 'partly' if c_fwd > 1 else 'refuted',
+        return ('reproduced' if abs(c_fwd - 1) <= MATRICES_TOL else 'partly' if c_fwd > 1 else 'not reproduced',
                 f'explicit path, one head: {c_fwd:.2f} matrices forward, {c_fb:.2f} forward+backward (N = {ex.N:.0f})',
                 'exact tensor-byte peak; the table counts one matrix, an implementation holds several at once')
     out.append(_claim('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes',
@@ -664,7 +671,7 @@ def memory_claims(results: Results, paper_tables: dict) -> list[Claim]:
     def quadratic():
         g = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit')
         s = _slope(g.N, g.fb_bytes, 2)
-        return ('reproduced' if s >= QUAD_SLOPE else 'refuted', f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
+        return ('reproduced' if s >= QUAD_SLOPE else 'not reproduced', f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
                 f'slope between the two largest sizes measured; O(n²) from {QUAD_SLOPE}')
     out.append(_claim('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
                       quadratic))
@@ -693,7 +700,7 @@ def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
         t, NF = fl()
         r = t.fb_mb['softmax_explicit'] / t.fb_mb['flash_blocked']
         lo, hi = printed_ratio(pf.standard_attention[0], pf.flashattention[0])
-        return ('reproduced' if lo <= r <= hi else 'partly' if r > 1 else 'refuted',
+        return ('reproduced' if lo <= r <= hi else 'partly' if r > 1 else 'not reproduced',
                 f"one head fwd+bwd: explicit {t.fb_mb['softmax_explicit']:.1f} MB, flash_blocked {t.fb_mb['flash_blocked']:.1f} MB "
                 f"({r:.0f}x), fused SDPA {t.fb_mb['softmax_fused']:.1f} MB ({t.fb_mb['softmax_explicit'] / t.fb_mb['softmax_fused']:.0f}x)",
                 f"reproduced within {lo:.1f}-{hi:.1f}x, what {std:g} MB / {fla:g} MB allows with each number rounded to its last "
@@ -703,7 +710,7 @@ def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
         t, NF = fl()
         sp = t.speedup_vs_explicit
         return ('reproduced' if FLASH_SPEEDUP[0] <= sp['softmax_fused'] <= FLASH_SPEEDUP[1] else 'partly' if sp['softmax_fused'] > 1
-                else 'refuted', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
+                else 'not reproduced', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
                 f"(fwd+bwd, one head, N = {NF:.0f})", f"reproduced within {FLASH_SPEEDUP[0]:g}-{FLASH_SPEEDUP[1]:g}x", _hw(t.reset_index()))
     def max_length():
         mem = _tab(results, 'memory_scaling')
@@ -716,7 +723,7 @@ def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
     def identical():
         t = _tab(results, 'identical_outputs')
         fast = t[t.path != 'softmax_explicit']
-        return ('reproduced' if t.rel_err_vs_float64.max() < EXACT_TOL else 'refuted',
+        return ('reproduced' if t.rel_err_vs_float64.max() < EXACT_TOL else 'not reproduced',
                 f"rel. error vs float64 ≤ {fast.rel_err_vs_float64.max():.1e}; bitwise equal to explicit: "
                 f"{bool(fast.bitwise_equal_to_explicit.all())}",
                 f"equal up to float32 rounding (exact attention in another order), not bit for bit; reproduced below {EXACT_TOL:g}")
@@ -741,7 +748,7 @@ def strided_memory(results: Results) -> Claim:
         model = lambda n: a * n + b * n ** 1.5
         share, n145 = b * N[-1] ** 1.5 / model(N[-1]), (9 * a / b) ** 2 if b > 0 else math.inf  # slope 1.45: share 0.9
         pred, meas = (math.log(f(N[-1]) / f(N[-2])) / math.log(N[-1] / N[-2]) for f in (model, lambda n: y[list(N).index(n)]))
-        verdict = ('reproduced' if b > 0 and r15 <= FIT_TOL < min(r1, r2) else 'refuted' if r2 <= FIT_TOL < r15 else 'partly')
+        verdict = ('reproduced' if b > 0 and r15 <= FIT_TOL < min(r1, r2) else 'not reproduced' if r2 <= FIT_TOL < r15 else 'partly')
         ours = (f"peak = {a:.0f} B·N + {b:.2f} B·N^1.5 through N = {N[0]:.0f}–{N[-1]:.0f}, missing by {r15:.2%} at most "
                 f"(with N² instead: {r2:.1%}; N alone: {r1:.1%}); measured slope {meas:.2f} between the two largest sizes")
         reason = (f"n√n predicts the slope 1 + f/2, f the N^1.5 term's share of the peak: f = {share:.2f} at N = {N[-1]:.0f}, "
@@ -762,10 +769,11 @@ def strided_time(results: Results) -> Claim:
         if len(g) < TIME_POINTS or g.N.max() < MIN_N:
             raise _Missing(f"strided timed at N = {list(g.N)}; the slope needs {TIME_POINTS} sizes up to N ≥ {MIN_N}")
         s, se = _slope_se(g.N, g.ms)
-        verdict = 'refuted' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'partly'
+        verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'inconclusive'
         return (verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
-                f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, refuted when above 1.5 "
-                f"beyond {Z:g} SE; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
+                f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, not reproduced when above 1.5 "
+                f"beyond {Z:g} SE" + (f"; underpowered: {Z:g} SE = {Z * se:.2f} of slope cannot tell {s:.2f} from 1"
+                                     if verdict == 'inconclusive' else '') + "; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
                 _hw(tim))
     return _claim('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
                   'sparse attention section', 'O(n√n)', assess, kind='speed')
@@ -779,7 +787,7 @@ def local_linear(results: Results) -> Claim:
         top = min(g.N.max(), t.N.max())
         if top < MIN_N: raise _Missing(f"local measured only up to N = {top}; growth needs N ≥ {MIN_N}")
         s = (_slope(g.N, g.fb_bytes, 2), _slope(t.N, t.ms, TIME_POINTS))
-        return ('reproduced' if max(s) < LINEAR_MAX else 'refuted', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
+        return ('reproduced' if max(s) < LINEAR_MAX else 'not reproduced', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
                 f'log-log slopes (memory: two largest sizes; time: three); O(n) below {LINEAR_MAX}')
     return _claim('004-local-linear', 'local (sliding-window) attention with a fixed window is O(n)', 'local attention',
                   'O(n × w) = O(n)', assess)
@@ -802,7 +810,7 @@ def _complexity_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataF
     ok = all((ct.time_slope[k] >= ORDER_SPLIT) == (t_ord == 2) and (ms.fb_slope[k] >= ORDER_SPLIT) == (m_ord == 2) for k in keys)
     short = tim.N.max() < MIN_N  # growth is not measured at small N
     return dict(row=r.model, column='complexity', paper=r.complexity, kind='speed',
-                verdict='not run' if short else 'reproduced' if ok else 'refuted',
+                verdict='not run' if short else 'reproduced' if ok else 'not reproduced',
                 ours='; '.join(f"{k}: memory slope {ms.fb_slope[k]:.2f} (N ≤ {ms.largest_N[k]}), time slope "
                                f"{ct.time_slope[k]:.2f}" for k in keys),
                 reason=(f"timed only up to N = {tim.N.max()}; growth needs N ≥ {MIN_N}; " if short else '') +
@@ -811,13 +819,13 @@ def _complexity_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataF
 
 
 def _accuracy_cell(r: tuple, paper_choose: pd.DataFrame, row_err: dict) -> dict:  # a row of 004's table; each row's errors
-    "A row's accuracy cell (partly at most): the input families on which its error ranks as 004's accuracy tier does."
+    "A row's accuracy cell (not testable here: a swap without training): the input families on which its error ranks as 004's accuracy tier does."
     tier, e = TIER[r.accuracy], row_err[r.model]
     lower = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] > tier]
     higher = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] < tier]
     holds = [fam for fam in FAMILIES if (e[fam] < EXACT_TOL or tier > 0) and all(e[fam] < row_err[o][fam] for o in lower)
              and all(e[fam] > row_err[o][fam] for o in higher)]
-    return dict(row=r.model, column='accuracy', paper=r.accuracy, verdict='partly', kind='accuracy',
+    return dict(row=r.model, column='accuracy', paper=r.accuracy, verdict='not testable here', kind='accuracy',
                 ours='rel. error ' + ', '.join(f"{fam} {e[fam]:.2g}" for fam in FAMILIES),
                 reason=f"the rank holds on: {', '.join(holds) or 'no input family'}; approximation error of the kernel "
                        "swapped in without training, not task accuracy after training: it can neither reproduce nor refute this")
@@ -879,9 +887,11 @@ def advice(results: Results,
 
 # %% ../../nbs/55_p004.ipynb #5dfcf932
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
-    "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables."
-    return [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
-            strided_time(results), local_linear(results), *choose_claims(results, paper_tables), advice(results)]
+    "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables; a claim judged from a missing measurement is not run, with the caps that stopped measurements."
+    claims = [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
+              strided_time(results), local_linear(results), *choose_claims(results, paper_tables), advice(results)]
+    why = _stops(*(results.tables.get(k) for k in ('memory_scaling', 'time_scaling')))
+    return [missing_to_not_run(c, f"measurements stopped: {why}" if why else '') for c in claims]
 
 # %% ../../nbs/55_p004.ipynb #a2a19bf1
 def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 004 (`report.gpu_tables`): 'flash_table_004', 'time_scaling', ...

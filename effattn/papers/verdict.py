@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -16,12 +17,16 @@ from ..measure import provenance
 from ..runtime import Profile, atomic_write_text, output_dirs
 
 # %% auto #0
-__all__ = ['VERDICTS', 'KINDS', 'CAMPAIGN', 'Claim', 'is_gpu', 'apply_policy', 'binom_se', 'mean_std', 'run_noise', 'judge_value',
-           'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims', 'claims_from', 'Source', 'Headline',
-           'Need']
+__all__ = ['VERDICTS', 'SETTLED', 'OLD_WORDS', 'INCONCLUSIVE_WHY', 'KINDS', 'CAMPAIGN', 'Claim', 'ClaimsFileError', 'read_claims',
+           'is_gpu', 'missing_measurement', 'missing_to_not_run', 'apply_policy', 'binom_se', 'mean_std', 'run_noise',
+           'judge_value', 'parts_verdict', 'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims',
+           'claims_from', 'Source', 'Headline', 'Need']
 
 # %% ../../nbs/50a_verdict.ipynb #34eb8d9d
-VERDICTS = ('reproduced', 'partly', 'refuted', 'not run')
+VERDICTS = ('reproduced', 'not reproduced', 'partly', 'inconclusive', 'not testable here', 'not run')
+SETTLED = ('reproduced', 'not reproduced')  # the words of evidence that can settle a claim
+OLD_WORDS = {'refuted': 'not reproduced'}  # words of claims files saved before this vocabulary, and what they read as now
+INCONCLUSIVE_WHY = ('reduced scale', 'underpowered')  # an inconclusive verdict's reason names one of these
 KINDS = ('exact', 'accuracy', 'speed', 'empirical')  # 'empirical': claims saved before the kinds were split; read as 'accuracy'
 CAMPAIGN = 'campaign'  # claims judged from the campaign's paper-setting records are saved as claims.campaign.json
 
@@ -44,8 +49,52 @@ class Claim:
     our_device: str = ''  # speed claims: the hardware we timed on
 
     def __post_init__(self):
+        self.verdict = OLD_WORDS.get(self.verdict, self.verdict)
         check_choice('verdict', self.verdict, VERDICTS)
         check_choice('kind', self.kind, KINDS)
+        if self.verdict == 'inconclusive' and not any(w in self.reason for w in INCONCLUSIVE_WHY):
+            raise ValueError(f"claim {self.id!r} is inconclusive without saying why: its reason must name "
+                             f"{' or '.join(map(repr, INCONCLUSIVE_WHY))} (and, underpowered, the gap it could detect).")
+
+# %% ../../nbs/50a_verdict.ipynb #20bda088
+class ClaimsFileError(ValueError):
+    "A claims file that does not read as one: the message names the file, what is wrong and what to do."
+
+
+_NEEDED = ('id', 'paper', 'claim', 'where', 'paper_value', 'ours', 'verdict', 'reason')  # Claim's fields without a default
+
+
+def _claim_problem(i: int, c) -> str:
+    "What keeps entry `i` of a claims file's list from being a claim ('' when nothing does)."
+    if not isinstance(c, dict): return f"claim {i + 1} is a JSON {type(c).__name__}, not an object"
+    if lack := [k for k in _NEEDED if k not in c]: return f"claim {i + 1} ({c.get('id', 'no id')}) has no {', '.join(lack)}"
+    if c['verdict'] not in VERDICTS: return f"claim {c['id']}: verdict {c['verdict']!r} is not one of {list(VERDICTS)}"
+    if c.get('kind', 'accuracy') not in KINDS: return f"claim {c['id']}: kind {c['kind']!r} is not one of {list(KINDS)}"
+    return ''
+
+
+def _claims_problem(data) -> str:
+    "What keeps loaded JSON from being a claims file ('' when nothing does)."
+    if not isinstance(data, dict): return f"a JSON {type(data).__name__}, not a claims file (an object)"
+    if lack := [k for k in ('paper', 'profile', 'provenance', 'claims') if k not in data]:
+        return f"no {', '.join(map(repr, lack))} field"
+    if not isinstance(data['claims'], list) or not isinstance(data['provenance'], dict):
+        return "its 'claims' is not a list or its 'provenance' not an object"
+    return next((p for i, c in enumerate(data['claims']) if (p := _claim_problem(i, c))), '')
+
+
+def read_claims(path: str | Path) -> dict:
+    "A claims file's content, checked: every claim whole, with a verdict; else a `ClaimsFileError` naming the file and what to do."
+    path, why = Path(path), ''
+    raw = path.read_bytes()
+    try: data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e: why = 'empty' if not raw.strip() else f"not JSON ({e})"
+    else: why = _claims_problem(data)
+    if why: raise ClaimsFileError(
+        f"{path}: {why}. Its claims would be missing from the report, so nothing was written: restore the file "
+        f"(git checkout -- {path.name}, in its folder) or judge them again (effattn reproduce --papers <its paper> "
+        f"--profile <its profile>; a claims.campaign.json is rewritten from the records by effattn report).")
+    return data
 
 # %% ../../nbs/50a_verdict.ipynb #0be4b144
 _GPU_WORDS = ('gpu', 'cuda', 'v100', 'a100', 'h100', 'h200', 't4', 'mps', 'apple m', 'tpu', 'rtx', 'nvidia')
@@ -57,11 +106,29 @@ def is_gpu(hardware: str) -> bool:
     return any(w in h for w in _GPU_WORDS)
 
 
+_NAN = re.compile(r"\bnan\b")  # how Python writes a missing float into a claim's text
+
+
+def missing_measurement(c: Claim) -> bool:
+    "Whether a claim's numbers (`ours`) or its reasoning hold a missing measurement (`nan`)."
+    return bool(_NAN.search(c.ours) or _NAN.search(c.reason))
+
+
+def missing_to_not_run(c: Claim,
+                       why: str = '',  # what kept the measurement from being taken (e.g. a time cap), where the judge knows it
+                       ) -> Claim:
+    "A claim whose numbers hold a missing measurement, as not run with its reason; any other claim unchanged."
+    if c.verdict == 'not run' or not missing_measurement(c): return c
+    return replace(c, verdict='not run', reason=f"not run: a measurement it needs is missing (nan in our numbers"
+                   f"{'; ' + why if why else ''}), so the judge's '{c.verdict}' rests on nothing; {c.reason}")
+
+
 def apply_policy(c: Claim, profile: str) -> Claim:
     "The claim with the verdict policy applied (idempotent); `profile` is the profile its claims file was saved under."
     prof = c.profile or profile
     c = replace(c, profile=prof)
-    if c.kind == 'exact' or c.verdict == 'not run': return c
+    if c.verdict != 'not run' and missing_measurement(c): return missing_to_not_run(c)
+    if c.kind == 'exact' or c.verdict in ('not run', 'not testable here'): return c
     if prof == Profile.smoke and c.kind in ('accuracy', 'empirical'):
         return replace(c, verdict='not run', reason=f"not run (smoke): one epoch on the embedded samples checks the "
                        f"pipeline and measures nothing; {c.reason}")
@@ -71,10 +138,11 @@ def apply_policy(c: Claim, profile: str) -> Claim:
                            f"a CPU ({c.our_device or 'this machine'}): our figure is shown, not judged; GPU slot: a device "
                            f"window's data/results/{c.paper}/gpu/ (`effattn device`). {c.reason}")
         return c
-    if prof != Profile.paper and c.verdict in ('reproduced', 'refuted'):  # accuracy from a reduced profile
-        reading = 'consistent at reduced scale' if c.verdict == 'reproduced' else 'contradicted at reduced scale'
-        c = replace(c, verdict='partly', reason=f"{reading} (profile '{prof}': short training can neither reproduce "
-                    f"nor refute this); {c.reason}")
+    if (prof != Profile.paper and c.verdict in ('reproduced', 'not reproduced', 'partly', 'inconclusive')
+            and not re.search(r"at reduced scale \(profile", c.reason)):  # accuracy from a reduced profile, said once
+        reading = dict(reproduced='consistent', partly='mixed', inconclusive='within noise').get(c.verdict, 'contradicted')
+        c = replace(c, verdict='inconclusive', reason=f"{reading} at reduced scale (profile '{prof}': short training can "
+                    f"neither reproduce nor refute this); {c.reason}")
     if c.seeds == 1 and 'rests on one run' not in c.reason: c = replace(c, reason=f"{c.reason}; rests on one run")
     return c
 
@@ -104,25 +172,42 @@ def run_noise(accs: list[float], n_test: int,
 def judge_value(paper: float,  # the paper's value (one run)
                 accs: list[float],  # ours, one value per seed
                 n_test: int,  # test images behind each value
-                k_ok: float = 2.0, k_bad: float = 3.0,  # noise units: reproduced within k_ok, refuted beyond k_bad
+                k_ok: float = 2.0, k_bad: float = 3.0,  # noise units: reproduced within k_ok, not reproduced beyond k_bad
                 explained: float = 0.0,  # points of the gap a known departure (e.g. a lossy data copy) may account for
                 spread: float = 0.0,  # seed-to-seed std (points) of repeated runs of the same model and recipe (`run_noise`)
                 ) -> tuple[str, str]:
-    """(verdict, reading) of a paper's single-run value against our runs: reproduced within k_ok noise units, refuted
-    beyond k_bad. A gap that is refuted only because of up to `explained` points a known departure may cost is partly."""
+    """(verdict, reading) of a paper's single-run value against our runs: reproduced within k_ok noise units, not reproduced
+    beyond k_bad, inconclusive (underpowered) between; not run where a value is missing. A departure's `explained` points
+    were never measured: the reading states them, the verdict does not lean on them."""
+    if not accs or any(not math.isfinite(a) for a in accs) or not math.isfinite(paper):
+        return 'not run', f"not run: a value is missing (ours {[round(a, 2) for a in accs]}, the paper's {paper})"
     m, _ = mean_std(accs)
     s = run_noise(accs, n_test, spread) * math.sqrt(1 + 1 / len(accs))  # the paper's run and our mean both carry run noise
     z = (m - paper) / s
-    verdict = 'reproduced' if abs(z) <= k_ok else 'refuted' if abs(z) > k_bad else 'partly'
+    verdict = 'reproduced' if abs(z) <= k_ok else 'not reproduced' if abs(z) > k_bad else 'inconclusive'
     src = f", from the seed-to-seed std {spread:.2f} of repeated runs" if spread > run_noise(accs, n_test) else ''
     reading = (f"ours − paper = {m - paper:+.2f} points = {z:+.1f} noise units (1 unit = {s:.2f} points{src}; reproduced "
-               f"within ±{k_ok:g}, refuted beyond ±{k_bad:g})")
-    if verdict == 'refuted' and explained > 0:
+               f"within ±{k_ok:g}, not reproduced beyond ±{k_bad:g})")
+    if verdict == 'inconclusive':
+        reading += (f"; underpowered: between the bands, and these runs tell a gap from noise only beyond "
+                    f"{k_bad * s:.2f} points")
+    if explained > 0 and verdict != 'reproduced':
         rest = max(abs(m - paper) - explained, 0.0)
-        verdict = 'refuted' if rest / s > k_bad else 'partly'
         reading += (f"; a known departure may account for up to {explained:g} points, leaving {rest:.2f} = {rest / s:.1f} "
-                    f"units: {'refuted even so' if verdict == 'refuted' else 'too little left to refute'}")
+                    f"units, but its cost was never measured, so the verdict does not lean on it")
     return verdict, reading
+
+
+def parts_verdict(parts: dict) -> tuple[str, str]:
+    """(verdict, reading) of a claim judged in named parts (part -> its word): the one word every part that ran shares,
+    else **partly**; the reading names each part's word. Parts not run are named and left out; none ran: not run."""
+    if not parts: raise ValueError("parts_verdict: parts is empty; pass {part name: verdict} for each part judged.")
+    for v in parts.values(): check_choice('a part\'s verdict', v, VERDICTS)
+    ran = {p: v for p, v in parts.items() if v != 'not run'}
+    words = [v for v in VERDICTS if v in parts.values()]
+    reading = '; '.join(f"{v}: {', '.join(p for p, w in parts.items() if w == v)}" for v in words)
+    if not ran: return 'not run', f"no part ran ({reading})"
+    return (next(iter(set(ran.values()))) if len(set(ran.values())) == 1 else 'partly'), f"parts — {reading}"
 
 
 def loglog_slope(xs: list[float], ys: list[float]) -> float:
@@ -155,17 +240,22 @@ def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str 
     if len(ids) != len(set(ids)): raise ValueError(f"duplicate claim ids: {sorted(i for i in ids if ids.count(i) > 1)}")
     claims = [apply_policy(c, profile) for c in claims]
     path = results_dir / f'claims.{name or profile}.json'
-    same = path.exists() and json.loads(path.read_text()).get('claims') == json.loads(json.dumps([asdict(c) for c in claims]))
-    if same: return path
+    if _holds(path, claims): return path
     atomic_write_text(path, json.dumps(dict(paper=paper, profile=profile, provenance=provenance(),
                                             claims=[asdict(c) for c in claims]), indent=1))
     return path
 
 
+def _holds(path: Path, claims: list[Claim]) -> bool:
+    "Whether claims file `path` holds exactly `claims` (a missing or damaged file holds none: it is written anew)."
+    try: return path.exists() and read_claims(path)['claims'] == json.loads(json.dumps([asdict(c) for c in claims]))
+    except ClaimsFileError: return False
+
+
 def load_claims(paper: str, profile: str, root: str | Path | None = None, name: str | None = None) -> dict | None:
-    "The saved claims of a paper for a profile (file `claims.<name or profile>.json`), or None."
+    "The saved claims of a paper for a profile (file `claims.<name or profile>.json`), or None; a damaged file is a `ClaimsFileError`."
     path = output_dirs(paper, profile, root)['results'] / f'claims.{name or profile}.json'
-    return json.loads(path.read_text()) if path.exists() else None
+    return read_claims(path) if path.exists() else None
 
 
 def claims_from(data: dict, kinds: dict | None = None) -> list[Claim]:
@@ -191,13 +281,15 @@ class Source:
 
 @dataclass(frozen=True)
 class Headline:
-    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and the claim whose evidence and verdict it shows."
+    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and its verdict: its own (`n_test`), else its claim's."
     label: str  # the quantity and its unit, e.g. 'MNIST, standard ViT: final test top-1 % (Table 1)'
     claim: str  # the id of the claim that judges this number (one source of truth for its verdict)
     paper: Source  # the paper's value, from data/paper/
     ours: Source | Callable | None = None  # a Source in the results, or (results folder) -> our values; None: no run of it exists
     n_of: str = 'seeds'  # what our values are: a plural count ('seeds', 'timing rounds', 'draws'), or a word for one value ('computed')
     digits: int = 2
+    n_test: int = 0  # an accuracy row: the test images behind each of our values; the row is then judged on its own (`judge_value`)
+    center: str = 'mean'  # 'median': shown as the median of our values, the estimator its claim states (e.g. paired timing ratios)
 
 # %% ../../nbs/50a_verdict.ipynb #9ac3e128
 @dataclass(frozen=True)
