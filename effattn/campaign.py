@@ -137,6 +137,7 @@ class RunState:
     epochs: int
     epoch_s: float | None  # estimated wall seconds per epoch on this device (None: no measurement to go by)
     result: str = ''  # a finished run's accuracy, as its record gives it
+    trained_on: str = ''  # a partial run trained on another kind of device: that hardware (its checkpoint resumes only there)
 
     @property
     def seconds_left(self) -> float | None:
@@ -192,7 +193,8 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
         if (p := _progress(d)) is not None:
             from effattn.papers.verdict import is_gpu
             same = is_gpu(p.get('hardware', '')) == (device_type != 'cpu')  # its last epoch's time says nothing of another kind
-            return RunState('partial', p['epoch'], epochs, p['wall_seconds'] if same else epoch_seconds(spec, recs, device_type, threads))
+            return RunState('partial', p['epoch'], epochs, p['wall_seconds'] if same else epoch_seconds(spec, recs, device_type, threads),
+                            trained_on='' if same else p.get('hardware') or 'another kind of device')
     return RunState('to do', 0, epochs, epoch_seconds(spec, recs, device_type, threads))
 
 
@@ -469,10 +471,18 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
     for it, st in zip(items, run_states(items, dirs, device.split(':')[0], threads, park_root)):
         if epoch_s is not None and st.status != 'done': st = dataclasses.replace(st, epoch_s=epoch_s(it.spec))
         if st.status == 'done': outcome[it.spec.name] = 'done (before)'
+        elif st.trained_on: _elsewhere(it, st, outcome, log)
         else: pending.append((it, st))
     log(f"campaign: {len(pending)} of {len(items)} runs to do or resume; budget {_fmt_s(end - t0)}, {jobs} job(s) of "
         f"{threads} thread(s) on {device} ({how}), commit {commit}")
     return t0, end, threads, outcome, pending
+
+
+def _elsewhere(it: Item, st: RunState, outcome: dict, log) -> None:
+    "A partial run trained on another kind of device is not started here: its checkpoint's configuration names that device."
+    outcome[it.spec.name] = 'skipped'
+    log(f"    {it.spec.name}: not resumed here: its checkpoint (epoch {st.epoch}) was trained on {st.trained_on}; "
+        f"the queue for that kind of device resumes it")
 
 
 def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float,
