@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .runtime import Profile, at_checkout, repo_root
+from .runtime import Profile, at_checkout, read_jsonl, repo_root
 
 # %% auto #0
 __all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS', 'PARK_MB',
@@ -265,11 +265,12 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
 def _settles(ready: list[str]) -> list[str]:
     "The GPU queue's groups with unfinished runs on the datasets `ready`, in priority order: 'label: n of m runs to go'."
     from effattn.campaign import QUEUES, Item, run_states
+    items = [Item(g.label, s) for g in QUEUES['gpu'] for s in g.specs() if s.dataset in ready]
+    done = [st.status == 'done' for st in run_states(items)]  # each results folder read once
     out = []
     for g in QUEUES['gpu']:
-        items = [Item(g.label, s) for s in g.specs() if s.dataset in ready]
-        left = sum(st.status != 'done' for st in run_states(items)) if items else 0
-        if left: out.append(f"{g.label}: {left} of {len(items)} runs to go")
+        mine = [d for it, d in zip(items, done) if it.group == g.label]
+        if not all(mine): out.append(f"{g.label}: {mine.count(False)} of {len(mine)} runs to go")
     return out
 
 
@@ -413,9 +414,8 @@ def _steps(base, cfg, mode: str, batches: list, dev) -> tuple:
     "Train a copy of `base` on `batches` in step mode `mode`: (losses, last gradients, weights), flattened."
     import copy
     import torch
-    from effattn.train import _graph_ready, make_optimizer, make_scheduler, make_train_step
+    from effattn.train import make_optimizer, make_scheduler, make_train_step
     m = copy.deepcopy(base); opt = make_optimizer(m, cfg); sched = make_scheduler(opt, cfg, len(batches))
-    if 'graphed' in mode: _graph_ready(opt, dev)
     step = make_train_step(m, opt, sched, cfg, mode=mode)
     losses = torch.stack([step(x, y)[0].clone() for x, y in batches])
     flat = lambda ts: torch.cat([t.detach().flatten() for t in ts])
@@ -766,7 +766,7 @@ def _modes_ok(w: Window, root: Path) -> list[str]:
         import torch
         gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
         path = root / 'data' / 'results' / 'device' / 'windows.jsonl'
-        recs = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+        recs = read_jsonl(path) if path.exists() else []
         steps = next((r['phases']['selfcheck']['steps'] for r in reversed(recs) if (r.get('machine') or {}).get('gpu') == gpu
                       and ((r.get('phases') or {}).get('selfcheck') or {}).get('steps')), None) or {}
     return [m for m in w.modes if m == 'eager' or (steps.get(m) or {}).get('ok')]
@@ -856,13 +856,12 @@ def probe_steps(spec_json: str, mode: str, device: str = 'cuda', steps: int = 60
     from effattn.experiment import RunSpec, load_run_data
     from effattn.measure import sync
     from effattn.presets import create_model
-    from effattn.train import TrainConfig, _graph_ready, make_optimizer, make_scheduler, make_train_step
+    from effattn.train import TrainConfig, make_optimizer, make_scheduler, make_train_step
     spec, dev = RunSpec(**json.loads(spec_json)), torch.device(device)
     torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': device, 'amp': 'none'})
     torch.manual_seed(spec.seed); model = create_model(spec.preset, **json.loads(json.dumps(spec.model))).to(dev)
     opt = make_optimizer(model, cfg); sched = make_scheduler(opt, cfg, 10 ** 6)
-    if 'graphed' in mode: _graph_ready(opt, dev)
     step = make_train_step(model, opt, sched, cfg, mode=mode)
     loader = DeviceLoader(load_run_data(spec)[0], cfg.batch_size, spec.pipeline, train=True, device=dev, seed=spec.seed)
     def batches():
@@ -1097,7 +1096,7 @@ def add_parser(sub) -> None:
     d.add_argument('--only', default=None, metavar='REGEX', help="run: only the runs whose name matches, e.g. "
                    "'cifar10/standard_first' (names as `effattn campaign status --queue gpu` prints them)")
     d.add_argument('--no-selfcheck', action='store_true', help="run: skip the self-check (every mechanism in fp32 and bf16 "
-                   "against float64, the queued models, torch.compile), which otherwise keeps a model that fails it from training")
+                   "against float64, the queued models, the step modes against eager), which otherwise keeps a model that fails it from training")
     d.add_argument('--no-speed', action='store_true', help="run: skip the speed phase (the GPU timing and memory tables "
                    "of papers 000, 004 and 003); train only")
     d.add_argument('--no-mps', action='store_true', help="run: train without CUDA MPS (the processes then take turns on the GPU)")

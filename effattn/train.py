@@ -10,7 +10,7 @@ import json
 import math
 import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -275,14 +275,13 @@ def _warmup_snapshot(model: nn.Module, opt: torch.optim.Optimizer, device: torch
 
 
 def _undo_warmup(saved: dict, model: nn.Module, opt: torch.optim.Optimizer, device: torch.device) -> None:
-    "Undo the warm-up: weights copied back in place; a fresh optimiser's state zeroed in place (what its first step assumes), an older one reloaded."
+    "Undo the warm-up: weights copied back in place; a fresh optimiser's state zeroed in place (what its first step assumes), an older one reloaded (still graph-ready: it was saved so)."
     model.load_state_dict(saved['model'])
     if saved['opt']['state']: opt.load_state_dict(saved['opt'])
     else:
         for st in opt.state.values():
             for v in st.values():
                 if torch.is_tensor(v): v.zero_()
-    if device.type == 'cuda': _graph_ready(opt, device)
     _set_rng_state(saved['rng'], device)
 
 # %% ../nbs/32_train.ipynb #45fbd14c
@@ -322,7 +321,9 @@ def make_train_step(model: nn.Module, opt, sched, cfg: TrainConfig, amp: bool = 
     check_choice('step_mode', mode, STEP_MODES)
     forward = torch.compile(model) if cfg.compile or 'compiled' in mode else model
     body = _step_body(forward, model, opt, cfg, amp, graphed='graphed' in mode)
-    if 'graphed' in mode: return GraphedStep(body, model, opt, sched, graph=graph)
+    if 'graphed' in mode:
+        if (dev := next(model.parameters()).device).type == 'cuda': _graph_ready(opt, dev)  # before the warm-up creates its state
+        return GraphedStep(body, model, opt, sched, graph=graph)
     def step(x, y):
         out = body(x, y)
         if sched is not None: sched.step()
@@ -535,7 +536,6 @@ def _setup(model: nn.Module, train_loader, test_loader, cfg: TrainConfig, run_di
     sched = make_scheduler(opt, cfg, steps)
     ckpt = Path(run_dir) / 'checkpoint.pt' if run_dir is not None else None
     s = resume(ckpt, cfg, model, opt, sched, train_loader, device)
-    if 'graphed' in step_mode: _graph_ready(opt, device)
     step = make_train_step(_distributed(model, device, world), opt, sched, cfg, amp, step_mode)
     return _Fit(model, train_loader, test_loader, cfg, device, amp, opt, sched, step, ckpt, rank,
                 quiet=cfg.quiet or rank != 0), s
@@ -596,7 +596,6 @@ def _train_epochs(f: _Fit, s: FitState, deadline: float | None, stamp: dict | No
 # %% ../nbs/32_train.ipynb #1d0d5c62
 def _loader_batch(cfg: TrainConfig, train_loader) -> TrainConfig:
     "`cfg` with the batch size `train_loader` really has (its `batch_size`, where it has one), so the record describes what ran."
-    from dataclasses import replace
     b = getattr(train_loader, 'batch_size', None)
     return replace(cfg, batch_size=b) if isinstance(b, int) and b != cfg.batch_size else cfg
 
