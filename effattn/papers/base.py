@@ -166,6 +166,7 @@ class Study(Protocol):
     SAME_CLAIMS: dict  # claim id -> the id of the same claim judged with stronger evidence
     HEADLINE: tuple | list  # effattn.papers.verdict.Headline rows
     NEEDS: dict  # claim id -> effattn.papers.verdict.Need
+    SETTINGS: tuple | list  # effattn.papers.verdict.Setting rows: the paper's settings beside ours, each departure named
     FIGURES: dict  # claim id -> a file in the study's figures folder
     judge_campaign: Callable | None  # (records, paper_dir) -> claims judged from the campaign's paper-setting records
     judge_analytic: Callable | None  # (paper_dir) -> claims that need no run

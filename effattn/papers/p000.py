@@ -18,9 +18,9 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
            'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
            'NOT_THE_CODE', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'judge_analytic',
-           'departures', 'Row', 'CifarRun', 'Settings', 'profile', 'imagenette_spec', 'cifar_spec', 'specs', 'model_at',
-           'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit',
-           'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
+           'departures', 'SETTINGS', 'Row', 'CifarRun', 'Settings', 'profile', 'imagenette_spec', 'cifar_spec', 'specs',
+           'model_at', 'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit',
+           'stem_fit', 'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
            'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
            'memory_verdict', 'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate',
            'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop',
@@ -794,7 +794,7 @@ def judge_campaign(records: list[dict], paper_dir) -> list:
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Need, Source
+from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/51_p000.ipynb #7a7d22dd
 _CIFAR_TEXT = dict(preset='000_cifar_papertext')  # the text's d = 48 model, the one the campaign trained at 50 epochs
@@ -830,6 +830,34 @@ FIGURES = {'000-nystrom-best-accuracy-per-gflop': 'fig1_accuracy_vs_gflops.png',
 # The rest of the Study contract (effattn.papers.base): what this study does not have
 judge_analytic = None  # no claim is judged without a run
 departures = None  # the shared departures only
+
+# %% ../../nbs/51_p000.ipynb #80aac01b
+_P0, _C0 = PROFILES['paper'], PROFILES['cpu']
+_T0 = IMAGENETTE_TRAIN
+SETTINGS = (  # 000's settings beside ours (data/paper/SETTINGS.md), ours from PROFILES; a departure by its entry's first words
+    Setting('Imagenette training', "30 epochs, batch 64, AdamW lr 5e-4, weight decay 1e-4, cosine schedule (§5.1)",
+            f"paper profile: {_P0.epochs} epochs, batch {_T0['batch_size']}, AdamW lr {_T0['lr']:g}, weight decay "
+            f"{_T0['weight_decay']:g}, {_T0['schedule']}; cpu: {_C0.epochs} epochs on {_C0.train_subset} images, "
+            f"{_C0.test_subset} test images", r'^Reduced profiles'),
+    Setting('patch sizes trained', "P = 8, 10, 16 (Tables 2–7)",
+            f"paper profile: P = {', '.join(map(str, _P0.patch_sizes))}; cpu: P = {', '.join(map(str, _C0.patch_sizes))}",
+            r'^Reduced profiles'),
+    Setting('runs per configuration', "one (seed not stated)",
+            f"paper profile: seeds {', '.join(map(str, _P0.seeds))} (the CIFAR-10 baseline: "
+            f"{', '.join(map(str, _P0.cifar[0].seeds))}); cpu: seed {', '.join(map(str, _C0.seeds))}", r'^One run'),
+    Setting('CIFAR-10 data', "the official CIFAR-10", f"the {_P0.source} copy", r'^Data copy'),
+    Setting('hardware', "one V100 for every run, time and memory (§3.2)", "CPUs for training (the records name which)",
+            r'^Hardware'),
+    Setting('timing', "V100 epoch time and batch-1 latency", "side-by-side CPU timing, shown unjudged; GPU device windows",
+            r'^Speed on a CPU'),
+    Setting('Performer kernel', "text: a ReLU kernel (§4.4); code: softmax FAVOR+", "both: performer_relu_m* (the text), "
+            "performer_m* (the code); each claim names which it judges"),
+    Setting('Nyströmformer', "text: m segment-mean landmarks (§4.5); code: 16 landmarks and a depthwise convolution on V",
+            "the text's; a claim the code's version decides reads not testable here"),
+    Setting('CNN+Linformer stem', "text: C' = d (§4.6); the code has none", "C' = d; C' = 8 beside it at the cpu profile; "
+            "the paper's model is unknown, so a miss reads not testable here"),
+)
+
 
 # %% ../../nbs/51_p000.ipynb #63e5071c
 def cost_vs_paper(cost: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:

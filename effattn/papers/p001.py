@@ -31,8 +31,8 @@ from ..layouts import hydra_layers
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
            'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
-           'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK', 'K_BAD',
-           'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL',
+           'SETTINGS', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF', 'KERNEL_KEYS', 'K_OK',
+           'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL',
            'SPEED_FACTOR', 'DOUBLING_TOL_PCT', 'Settings', 'profile', 'Grid', 'grid', 'recipe', 'train_options',
            'run_spec', 'specs', 'throughput_changes', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper',
            'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label',
@@ -216,7 +216,7 @@ CLAIM_KINDS = {'001-table2-throughput': dict(kind='speed', paper_device='V100')}
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Need, Source
+from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/52_p001.ipynb #5f78d4ad
 def throughput_changes(table: int, row: str) -> Callable:
@@ -258,6 +258,20 @@ FIGURES = {'001-fig2-msa-falls': 'fig2_accuracy_vs_heads.png', '001-fig2-mla-fla
 SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
 judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
 departures = None  # the shared departures only
+
+# %% ../../nbs/52_p001.ipynb #46d93a7b
+_P1, _C1 = PROFILES['paper'], PROFILES['cpu']
+SETTINGS = (  # 001's settings beside ours (data/paper/SETTINGS.md), ours from PROFILES; a departure by its entry's first words
+    Setting('model', "DeiT-B: width 768, 12 layers, 12 heads, patch 16 (§4)",
+            f"DeiT-Tiny's width {DIM}, 3 heads; depth {_P1.depth} (paper profile), {_C1.depth} (cpu); Table 2-4's FLOPs and "
+            "throughput at DeiT-B's shape", r'^Reduced profiles'),
+    Setting('training', "ImageNet-1k at 224 px, 300 epochs with DeiT's recipe (§4)",
+            f"CIFAR-10: paper profile {_P1.epochs} epochs, batch {_P1.batch_size}; cpu: {_C1.epochs} epochs on "
+            f"{_C1.train_subset:,} images, {_C1.test_subset:,} test images", r'^Reduced profiles'),
+    Setting('runs per configuration', "one", f"paper profile: seeds {', '.join(map(str, _P1.seeds))}; cpu: seed "
+            f"{', '.join(map(str, _C1.seeds))}, the baseline also {', '.join(map(str, _C1.noise_seeds))}", r'^One run'),
+)
+
 
 # %% ../../nbs/52_p001.ipynb #7afc7fa6
 T224, D768, L12 = 197, 768, 12  # DeiT-B (ViT-B/16) at 224 px: tokens, width, layers

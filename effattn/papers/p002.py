@@ -23,22 +23,22 @@ from ..testing import reference_attention, rel_error
 from .base import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..data import data_caveats, load_dataset
-from .verdict import Claim, judge_value, mean_std, not_run, run_noise, trained_on
+from .verdict import Claim, StudyDeparture, judge_value, mean_std, not_run, run_noise, trained_on
 from ..runtime import Profile
 from ..train import load_checkpoint
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
-           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_analytic',
-           'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK',
-           'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'Settings', 'profile', 'preset_of', 'run_spec', 'specs',
-           'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame',
-           'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement',
-           'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence',
-           'direction', 'allperformer_slowest', 'hybrid_variance', 'lag_z', 'hybrid_lag', 'training_stable',
-           'baseline_top_train', 'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims',
-           'accuracy_claims', 'ran_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu',
-           'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
+           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'FAVOR_RUNS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
+           'judge_analytic', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF',
+           'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'SETTINGS', 'Settings', 'profile',
+           'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame',
+           'paper_frame', 'not_run_frame', 'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match',
+           'paper_placement', 'placement', 'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant',
+           'relu_small_m', 'm_plateau', 'convergence', 'direction', 'allperformer_slowest', 'hybrid_variance', 'lag_z',
+           'hybrid_lag', 'training_stable', 'baseline_top_train', 'no_speedup', 'relu_faster', 'time_rises_with_m',
+           'synthetic_claims', 'accuracy_claims', 'ran_slices', 'small_speed_claims', 'judge', 'judge_campaign',
+           'judge_gpu', 'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
 
 # %% ../../nbs/53_p002.ipynb #80976643
 LAYOUTS = ('all_standard', 'all_performer', 'intertwined', 'performer_first', 'standard_first')
@@ -127,6 +127,8 @@ CLAIM_KINDS = {**{f'002-{ds}-{c}': dict(kind='speed', paper_device=SMALL_DEVICE)
                '002-synthetic-speedup': dict(kind='speed', paper_device=SYNTH_DEVICE)}  # for claims saved before kinds
 TEST_IMAGES = {'mnist': 10000, 'cifar10': 10000}
 _EVAL = "the paper evaluated on augmented test images, we on the clean test set"
+FAVOR_RUNS = "rests on FAVOR+ (softmax-kernel) runs, whose stabiliser is effattn's, not 002's code's"  # the phrase the report cites as its departure
+
 
 # %% ../../nbs/53_p002.ipynb #6d1f9907
 def _paper_acc(paper_tables: dict, ds: str) -> dict[tuple, float]:
@@ -186,7 +188,8 @@ def _absolute_50ep(mine: list[dict], table: dict[tuple, float], ds: str, spread:
                  f"one is, not reproduced when most are off, partly otherwise; a known data departure's cost is stated, never counted (it was not measured); "
                  + (f"a row's noise unit is at least the baseline's seed-to-seed std {spread:.2f} (× √2 against "
                     f"the paper's one run), not the binomial SE alone; " if spread else '') +
-                 f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}",
+                 f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}"
+                 + (f"; {FAVOR_RUNS}" if any(r['tags']['kernel'] == 'softmax' for r in mine) else ''),
                  seeds=min(len(v) for _, _, v in judged), profile='paper')
 
 # %% ../../nbs/53_p002.ipynb #22f5e773
@@ -205,7 +208,7 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Need, Source
+from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/53_p002.ipynb #49dfa456
 _SETS = (('mnist', 'MNIST', 1, 'table1_mnist'), ('cifar10', 'CIFAR-10', 2, 'table2_cifar'))  # dataset, its name, its table
@@ -473,6 +476,7 @@ def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run],
     if flips and not one_run_settles and verdict in ('reproduced', 'not reproduced'):  # a trend one run overturns settles nothing
         reason = f"underpowered: the evidence alone reads {verdict}, but leaving out one run overturns it; {reason}"
         verdict = 'inconclusive'
+    if any(r.cfg[1] == 'softmax' for r in runs): reason += f"; {FAVOR_RUNS}"  # the stabiliser departure affects it
     seeds = min(len(v) for v in _groups(runs, metric).values())
     when = 'as in the paper' if runs[0].epochs == 50 else "vs the paper's 50"
     return Claim(cid, '002', claim, where, paper_value, ours, verdict,
@@ -1228,8 +1232,34 @@ def favor_departure(table: pd.DataFrame,  # `favor_stabilizer_record`'s rows (da
             f"{r.min():.2f}–{r.max():.2f} (relative, per layer; {source}).")
 
 # %% ../../nbs/53_p002.ipynb #68e0ec38
-def departures(root=None) -> list[str]:
-    "002's own departures for the report's `### Departures` (beside those its reasons repeat), measured from saved tables."
+def departures(root=None) -> list[StudyDeparture]:
+    "002's own departures for the report's `### Departures` (beside those its reasons repeat), measured from saved tables; each claim carrying FAVOR_RUNS cites the stabiliser's."
     from effattn.runtime import output_dirs, repo_root
     f = output_dirs('002', 'paper', root)['results'] / 'favor_stabilizer.paper.csv'
-    return [favor_departure(pd.read_csv(f), f.relative_to(repo_root(root)).as_posix())] if f.exists() else []
+    return ([StudyDeparture(favor_departure(pd.read_csv(f), f.relative_to(repo_root(root)).as_posix()), FAVOR_RUNS, 'FAVOR+ runs')]
+            if f.exists() else [])
+
+# %% ../../nbs/53_p002.ipynb #2030f669
+_P2, _C2 = PROFILES['paper'], PROFILES['cpu']
+_per = lambda d: ', '.join(f"{k} {'/'.join(map(str, v)) if isinstance(v, (list, tuple)) else v}" for k, v in d.items())
+SETTINGS = (  # 002's settings beside ours (data/paper/SETTINGS.md), ours from PROFILES; a departure by its entry's first words
+    Setting('training', "50 epochs, batch 128, AdamW lr 1e-3, weight decay 1e-4, no schedule (§4.4.1)",
+            f"paper profile: {_per(_P2.epochs)} epochs on every training image; cpu: {_per(_C2.epochs)} epochs on "
+            f"{_per(_C2.train_subset)} images", r'^Reduced profiles'),
+    Setting('random features m', "MNIST 16–256, CIFAR-10 16–512 (Tables 1, 2)",
+            f"paper profile: {_per(_P2.m_values)} (each claim names the runs that have finished); cpu: {_per(_C2.m_values)}",
+            r'^Reduced profiles'),
+    Setting('runs per configuration', "one (seed not recorded)",
+            f"paper profile: seeds {', '.join(map(str, _P2.seeds))}; cpu: seed {', '.join(map(str, _C2.seeds))}, the "
+            f"baseline and one hybrid also {', '.join(map(str, _C2.noise_seeds))}", r'^One run'),
+    Setting('CIFAR-10 data', "the official CIFAR-10", f"the {_P2.source} copy", r'^Data copy'),
+    Setting('FAVOR+ stabiliser', "the code subtracts the maximum of u before the exponential", "effattn's stabiliser in "
+            "every softmax-kernel run; every claim resting on such a run cites it", r"^FAVOR\+'s stabiliser"),
+    Setting('test images', "the code's test sets went through the training augmentations", "the clean test set; each "
+            "accuracy claim says so"),
+    Setting('hardware', f"{SMALL_DEVICE} (MNIST, CIFAR-10), {SYNTH_DEVICE} (synthetic 224 px)", "CPUs for training "
+            "(the records name which)", r'^Hardware'),
+    Setting('timing', "training-loop time per epoch and inference ms per batch on those devices",
+            "side-by-side CPU timing, shown unjudged; GPU device windows", r'^Speed on a CPU'),
+)
+

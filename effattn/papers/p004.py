@@ -30,10 +30,10 @@ from ..testing import random_qkv, reference_attention, rel_error
 
 # %% auto #0
 __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES',
-           'SAME_CLAIMS', 'judge_campaign', 'departures', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS', 'FAMILIES',
-           'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z', 'MIN_N',
-           'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Settings', 'profile', 'specs',
-           'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic', 'mechanisms', 'kernels', 'qkv_on',
+           'SAME_CLAIMS', 'judge_campaign', 'departures', 'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS',
+           'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z',
+           'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Settings', 'profile',
+           'specs', 'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic', 'mechanisms', 'kernels', 'qkv_on',
            'predict', 'one_pass', 'measure_memory', 'memory_series', 'memory_scaling', 'order_name', 'memory_slopes',
            'memory_arithmetic', 'table_004', 'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table',
            'identical_outputs', 'memory_need', 'time_scaling', 'crossover', 'crossover_table', 'inputs',
@@ -151,7 +151,7 @@ def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: co
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Need, Source
+from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/55_p004.ipynb #0b2f80c3
 _FLASH = lambda metric: dict(metric=metric)  # a row of 004_flash_table.csv
@@ -178,6 +178,19 @@ FIGURES = {'004-quadratic-memory': 'memory_vs_N.png', '004-sparse-transformer-ns
 SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
 judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
 departures = None  # the shared departures only
+
+# %% ../../nbs/55_p004.ipynb #39862a84
+_P4, _C4 = PROFILES['paper'], PROFILES['cpu']
+SETTINGS = (  # 004 is a tutorial without experiments of its own: what its tables assume beside what we measured
+    Setting('sequence lengths', "memory table: 512 to 131,072 tokens; FlashAttention table: 2,048",
+            f"measured memory: N = {_P4.memory_sizes[0]}–{_P4.memory_sizes[-1]:,} (paper profile), {_C4.memory_sizes[0]}–"
+            f"{_C4.memory_sizes[-1]:,} (cpu); FlashAttention table at N = {_P4.flash_N:,}"),
+    Setting('batch, heads, head width', "not stated", f"timing: batch × heads {_P4.time_shape[0]} × {_P4.time_shape[1]} "
+            f"(paper profile), {_C4.time_shape[0]} × {_C4.time_shape[1]} (cpu); memory: one head"),
+    Setting('hardware', "A100 (FlashAttention table); modern GPUs (unstated)", "CPUs; GPU device windows for speed",
+            r'^Speed on a CPU'),
+)
+
 
 # %% ../../nbs/55_p004.ipynb #5210d092
 def judge_analytic(paper_dir=None) -> list:

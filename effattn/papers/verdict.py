@@ -20,7 +20,7 @@ from ..runtime import Profile, atomic_write_text, output_dirs
 __all__ = ['VERDICTS', 'SETTLED', 'OLD_WORDS', 'INCONCLUSIVE_WHY', 'KINDS', 'CAMPAIGN', 'Claim', 'ClaimsFileError', 'read_claims',
            'is_gpu', 'missing_measurement', 'missing_to_not_run', 'apply_policy', 'binom_se', 'mean_std', 'run_noise',
            'judge_value', 'parts_verdict', 'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims',
-           'claims_from', 'Source', 'Headline', 'Need']
+           'claims_from', 'Source', 'Headline', 'Need', 'StudyDeparture', 'Setting']
 
 # %% ../../nbs/50a_verdict.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'not reproduced', 'partly', 'inconclusive', 'not testable here', 'not run')
@@ -297,3 +297,24 @@ class Need:
     "What a claim not run needs: the paper profile's runs that would judge it, or, where no run or device task can, the resource in words."
     runs: str = ''  # a regular expression over the names of the study's paper-profile runs (as `effattn campaign status` prints them)
     text: str = ''  # where `runs` is empty: the resource it needs, and why no estimate exists
+
+# %% ../../nbs/50a_verdict.ipynb #1b523ba4
+@dataclass(frozen=True)
+class StudyDeparture:
+    """A study's own departure for the report's `### Departures`, and the phrase the reasons of the claims it affects carry:
+    the report numbers it (Dn) and turns each such phrase into `cited` (see Dn), so no affected claim goes without it."""
+    text: str  # the departure in words, as the list shows it
+    phrase: str = ''  # a literal phrase a study's judge adds to the reason of every claim the departure affects ('' : none)
+    cited: str = ''  # what the phrase reads as once cited, before '(see Dn)'
+
+
+# %% ../../nbs/50a_verdict.ipynb #d9003eae
+@dataclass(frozen=True)
+class Setting:
+    """One row of the report's settings table: a setting of the paper beside ours (from the study's `PROFILES`), and the
+    departure that says why they differ, named by a regular expression over the texts of the study's `### Departures`."""
+    what: str  # the setting, e.g. 'training length'
+    paper: str  # the paper's value, and where it says so
+    ours: str  # ours, per profile
+    departure: str = ''  # a regex matching the text of the departure it is (the report links it as Dn); '' : none
+
