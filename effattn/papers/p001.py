@@ -30,19 +30,20 @@ from ..softmax import SoftmaxAttention
 from ..layouts import hydra_layers
 
 # %% auto #0
-__all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'PROFILES', 'BASELINE', 'HYDRA_ALL',
-           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
-           'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF', 'PRECISIONS', 'IMPLS', 'KERNEL_KEYS',
-           'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS',
-           'FOCUS_TOL', 'POWER', 'DOUBLING_TOL_PCT', 'SPEED_RULE', 'Settings', 'profile', 'Grid', 'grid', 'recipe',
-           'train_options', 'run_spec', 'specs', 'throughput_changes', 'throughput_verdict', 'deit_b', 'blocks_only',
-           'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep',
-           'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table',
-           'set_softmax_impl', 'time_rows', 'round_changes', 'speed_changes', 'class_token_focus', 'focus_gap',
-           'judge_analytic', 'canonical', 'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing',
-           'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory',
-           'judge_flops', 'judge_table4', 'judge_doubling', 'gain_word', 'magnitude_word', 'all_word', 'judged_impl',
-           'speed_parts', 'judge_speed', 'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
+__all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'GPU_PAPER', 'GPU_SMOKE', 'PROFILES',
+           'BASELINE', 'HYDRA_ALL', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
+           'judge_campaign', 'departures', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS', 'ATTENTION_OF',
+           'PRECISIONS', 'IMPLS', 'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT', 'SHARE_TOL_PTS',
+           'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'POWER', 'DOUBLING_TOL_PCT', 'SPEED_RULE', 'Settings',
+           'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs', 'throughput_changes',
+           'throughput_verdict', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast',
+           'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label', 'scaled_layers', 'row_model',
+           'flops_table', 'set_softmax_impl', 'time_rows', 'round_changes', 'speed_changes', 'throughput_seconds',
+           'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical', 'Scores', 'effect', 'same', 'reading',
+           'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows', 'judge_kernels', 'analogue',
+           'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4', 'judge_doubling',
+           'gain_word', 'magnitude_word', 'all_word', 'judged_impl', 'speed_parts', 'judge_speed', 'judge_gpu',
+           'judge_focus', 'judge_imagenet', 'judge']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)
@@ -81,16 +82,22 @@ class Settings:
     focus: tuple  # Fig. 3's model: (strategy, n)
     table4_sizes: tuple  # Table 4: image sizes (no training)
     mem_heads: tuple  # Fig. 2 cost side: head counts of the memory sweep (no training)
-    speed: dict  # Tables 2 and 3 throughput: depth, batch, blocks (round-robin rounds)
+    speed: dict  # Tables 2 and 3 throughput: depth, batch, blocks (round-robin rounds); gpu: the device window's `time_rows` settings
     focus_images: int  # Fig. 3: correct and misclassified images shown
 
 # %% ../../nbs/52_p001.ipynb #c3298657
+# the device window's throughput table (`time_rows`): the paper's protocol, 10 warm-up and 30 timed batches, best of two
+# batch sizes per table (fp16: twice fp32's, whose images per batch fill an H100 sooner), both impls, fp32 and fp16 autocast
+GPU_PAPER = dict(batch={'fp32': {2: (16, 32), 3: (8, 16)}, 'fp16': {2: (32, 64), 3: (16, 32)}}, rounds=30, warmup=10,
+                 impls=('explicit', 'sdpa'), precisions=('fp32', 'fp16'))
+GPU_SMOKE = dict(batch={2: (1, 2), 3: (1,)}, rounds=2, warmup=1, impls=('explicit', 'sdpa'), precisions=('fp32', 'fp16'),
+                 sizes={2: 32, 3: 48})  # toy images: a dry run of the device task on the CPU
 PROFILES = {
     'smoke': Settings('deit', depth=2, epochs=1, seeds=(0,), noise_seeds=(), confirm=(), confirm_seeds=(), source='sample',
                      train_subset=None, test_subset=None, batch_size=50, lr=5e-4, warmup=0.25, msa_heads=(3, 48),
                      mla_heads=(48, 192), mla_head_heads=(), kernels=('cosine', 'mean', 'aft_simple', 'polynl'),
                      layouts={'hydra_back': (1,), 'hydra_front': (1,)}, focus=('hydra_back', 1), table4_sizes=(224, 384),
-                     mem_heads=(1, 3, 12, 96, 768), speed=dict(depth=2, batch=2, blocks=1), focus_images=4),
+                     mem_heads=(1, 3, 12, 96, 768), speed=dict(depth=2, batch=2, blocks=1, gpu=GPU_SMOKE), focus_images=4),
     'cpu': Settings(None, depth=4, epochs=2, seeds=(0,), noise_seeds=(1, 2),
                    confirm=('hydra/cosine', 'hydra/cosine_ln', 'hydra_back/n=2', 'hydra_front/n=2'), confirm_seeds=(1, 2),
                    source='offline', train_subset=10_000, test_subset=2_000, batch_size=128, lr=5e-4, warmup=0.25,
@@ -102,7 +109,7 @@ PROFILES = {
                      source='offline', train_subset=None, test_subset=None, batch_size=512, lr=5e-4, warmup=5,
                      msa_heads=DIV192, mla_heads=DIV192, mla_head_heads=DIV192, kernels=KERNELS_T15,
                      layouts={w: tuple(range(1, 12)) for w in LAYOUTS}, focus=('hydra_back', 2),
-                     table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=DIV768, speed=dict(depth=12, batch=64, blocks=10),
+                     table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=DIV768, speed=dict(depth=12, batch=64, blocks=10, gpu=GPU_PAPER),
                      focus_images=6),
 }
 
@@ -451,14 +458,16 @@ def _contenders(models: dict, x: Tensor, impls: tuple, precision: str) -> dict:
     return {(lab, i): (lambda m=m, i=i: fwd(m, i)) for lab, (m, k) in models.items() for i in (impls if k else ('any',))}
 
 
-def _batches(batch, table: int) -> tuple:  # an int, a tuple, or {table: tuple}
+def _batches(batch, table: int, precision: str = 'fp32') -> tuple:  # an int, a tuple, {table: tuple} or {precision: {table: tuple}}
+    "The batch sizes timed for `table` in `precision`."
+    if isinstance(batch, dict) and precision in batch: batch = batch[precision]
     b = batch.get(table, batch.get(str(table))) if isinstance(batch, dict) else batch
     return tuple(b) if isinstance(b, (tuple, list)) else (int(b),)
 
 # %% ../../nbs/52_p001.ipynb #211dd2f5
 def time_rows(
     depth: int,  # layers of the timed DeiT-B shape
-    batch,  # images per forward pass: an int, the batch sizes swept, or {table: batch sizes}
+    batch,  # images per forward pass: an int, the batch sizes swept, {table: sizes} or {precision: {table: sizes}}
     rounds: int,  # timed batches of each row at each batch size, round robin (one of every row each round)
     device: str | torch.device = 'cpu',
     hardware: str = '',  # what `device` is, in words (effattn.measure.provenance(device)['hardware'])
@@ -473,7 +482,7 @@ def time_rows(
     for table, (px, rows) in TIMED_ROWS.items():
         px = (sizes or {}).get(table, px)
         models = _row_models(rows, px, depth, device)
-        for prec, b in [(p, b) for p in precisions for b in _batches(batch, table)]:
+        for prec, b in [(p, b) for p in precisions for b in _batches(batch, table, p)]:
             x = torch.randn(b, 3, px, px, device=device)
             with torch.no_grad():
                 times = interleaved_timings(_contenders(models, x, impls, prec), device, warmup=warmup, repeats=rounds,
@@ -524,6 +533,23 @@ def speed_changes(timed: pd.DataFrame) -> pd.DataFrame:  # `time_rows`
             out.append(dict(impl=impl, precision=prec, table=table, row=row, batch=b, img_s=b / statistics.mean(secs),
                             change_pct=m, std_pct=sd, noise_pct=sd / math.sqrt(len(ch)), rounds=len(ch)))
     return pd.DataFrame(out)
+
+# %% ../../nbs/52_p001.ipynb #b1e28bf6
+def throughput_seconds(G: dict,  # `time_rows` settings: batch, rounds, warmup, impls, precisions (a profile's speed['gpu'])
+                       timed: pd.DataFrame,  # a measured `time_rows` table on the device: its fp32 standard attention sets the pace
+                       amp_speedup: float = 2.0,  # fp16 autocast against fp32: assumed until a window measures it
+                       overhead_s: float = 15.0,  # start, imports and building the models (the first window: 24 s less 9.7 s timed)
+                       ) -> float:
+    "Estimated seconds of `time_rows` at `G` on the device that timed `timed`: every contender's batches at its measured seconds per image."
+    t = _normalised(timed); t = t[(t.row == 'Standard Attention') & (t.precision == 'fp32')]
+    per_image = {px: (g.seconds / g.batch).median() for px, g in t.groupby('px')}
+    total = overhead_s
+    for table, (px, rows) in TIMED_ROWS.items():
+        n = sum(len(G['impls']) if m == 'Standard Attention' or (m == 'Hydra' and k < 12) else 1 for m, k in rows)
+        for prec in G['precisions']:
+            images = sum(_batches(G['batch'], table, prec)) * n * (G['warmup'] + G['rounds'])
+            total += images * per_image[px] / (1 if prec == 'fp32' else amp_speedup)
+    return total
 
 # %% ../../nbs/52_p001.ipynb #8277c9bd
 def class_token_focus(
