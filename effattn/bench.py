@@ -28,10 +28,10 @@ from .sparse import SparseAttention, grid_shape
 
 # %% auto #0
 __all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_NOTE', 'PRESET_DATA', 'NO_KERNEL_OPS',
-           'STEP_OPS_MODELS', 'bench_options', 'attention_benchmark', 'format_attention_table', 'pattern_mask',
-           'sdpa_masked', 'sdpa_local2d_windows', 'sdpa_residue_classes', 'is_sparse', 'dense_mask_bytes',
-           'sdpa_contenders', 'sdpa_benchmark', 'format_sdpa_table', 'preset_data', 'matmul_peak', 'PlainViT',
-           'train_benchmark', 'step_ops', 'step_ops_table', 'main']
+           'STEP_OPS_MODELS', 'bench_options', 'benchmark_entries', 'attention_benchmark', 'format_attention_table',
+           'pattern_mask', 'sdpa_masked', 'sdpa_local2d_windows', 'sdpa_residue_classes', 'is_sparse',
+           'dense_mask_bytes', 'sdpa_contenders', 'sdpa_benchmark', 'format_sdpa_table', 'preset_data', 'matmul_peak',
+           'PlainViT', 'train_benchmark', 'step_ops', 'step_ops_table', 'main']
 
 # %% ../nbs/40_bench.ipynb #8352925c
 def bench_options(name: str, N: int) -> dict:
@@ -46,8 +46,16 @@ def bench_options(name: str, N: int) -> dict:
     return out
 
 
+def benchmark_entries(names: list[str] | None = None,  # mechanisms (default: all registered)
+                      backends: tuple = ('flex', 'gather'),  # a sparse mechanism's backends, each its own entry
+                      ) -> list[tuple[str, str, dict]]:
+    "(label, mechanism, options) of each mechanism to time: a sparse one once per backend, labelled e.g. 'local [flex]'."
+    return [e for n in (names or list_attention()) for e in
+            ([(f"{n} [{b}]", n, dict(backend=b)) for b in backends] if is_sparse(n) else [(n, n, {})])]
+
+
 def attention_benchmark(
-    names: list[str] | None = None,  # mechanisms (default: all registered)
+    names: list | None = None,  # mechanisms (default: all registered), or `benchmark_entries`' (label, mechanism, options)
     sizes=(64, 256, 1024, 4096),  # sequence lengths N
     dim: int = 64, heads: int = 4, batch: int = 8,
     device: str = 'cpu',
@@ -56,14 +64,14 @@ def attention_benchmark(
     log=print,
 ) -> list[dict]:
     "Forward+backward time (median ms) and peak memory (MB) of each mechanism at each N; `log` gets a line for each, with the time left."
-    names = names or list_attention()
-    rows, total, t0 = [], len(names) * len(sizes), time.perf_counter()
-    for name in names:
+    entries = [e if isinstance(e, tuple) else (e, e, {}) for e in (names or list_attention())]
+    rows, total, t0 = [], len(entries) * len(sizes), time.perf_counter()
+    for label, name, opts in entries:
         for N in sizes:
-            row = dict(name=name, N=N)
+            row = dict(name=label, mechanism=name, N=N, **opts)
             try:
                 torch.manual_seed(0)
-                layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).to(device)
+                layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N), **opts).to(device)
                 x = torch.randn(batch, N, dim, device=device, requires_grad=True)
                 def fb():
                     layer(x).sum().backward()
@@ -76,7 +84,7 @@ def attention_benchmark(
                 row['error'] = f"{type(e).__name__}: {str(e).splitlines()[0][:80]}"
             rows.append(row)
             left = (time.perf_counter() - t0) / len(rows) * (total - len(rows))  # at the pace so far (max_seconds caps each)
-            if log: log(f"  [{len(rows):>{len(str(total))}}/{total}] {name:<18} N={N:<6} "
+            if log: log(f"  [{len(rows):>{len(str(total))}}/{total}] {label:<18} N={N:<6} "
                         + (f"{row['ms']:10.2f} ms" if 'ms' in row else row['error'])
                         + (f"  {row['mb']:9.1f} MB" if 'mb' in row else '') + (f"   {tqdm.format_interval(left)} left" if left else ''))
     return rows

@@ -536,11 +536,14 @@ def delta_ci(paper: float | str | None, values: list[float], n_test: int, digits
     return f"{d:+.{digits}f} [{d - h:+.{digits}f}, {d + h:+.{digits}f}]"
 
 
-def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None) -> tuple[str, str]:
+def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None,
+                own: str | None = None,  # the row's own verdict from its `judge` (`headline_table`), if it has one
+                ) -> tuple[str, str]:
     """(evidence, verdict cell) of one headline row: not run without a value of ours; its own verdict where it can be judged
-    alone (`n_test`: `judge_value`, inconclusive at a reduced profile); else its claim's, which is never shown as the row's partly."""
+    alone (`own`, or `n_test`: `judge_value`, inconclusive at a reduced profile); else its claim's, never shown as the row's partly."""
     src = h.ours.profile if isinstance(h.ours, Source) else 'paper'
     if not ours: return src, '**not run**'
+    if own: return src, f'**{own}**'
     if h.n_test and isinstance(p, float):
         v = judge_value(p, ours, h.n_test)[0]
         return src, f"**{'inconclusive' if src != Profile.paper and v in SETTLED else v}**"
@@ -556,7 +559,8 @@ def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root:
     for h in heads:
         p, ours, c = paper_value(h.paper, paper, root), our_values(h.ours, paper, root), by.get(h.claim)
         pv = '-' if p is None else f"{p:g}" if isinstance(p, float) else p
-        ev, v = row_verdict(h, p, ours, c)
+        res = output_dirs(paper, h.ours.profile if isinstance(h.ours, Source) else 'paper', root)['results']
+        ev, v = row_verdict(h, p, ours, c, h.judge(p, ours, res) if h.judge and ours and isinstance(p, float) else None)
         d = delta_ci(p, ours, h.n_test, h.digits, h.n_of, h.center)
         if 'not testable here' in v and d != '-': d = 'not comparable'  # e.g. a swap without retraining against a trained model
         out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of, h.center)} | {d} | "

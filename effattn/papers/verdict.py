@@ -281,7 +281,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Headline:
-    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and its verdict: its own (`n_test`), else its claim's."
+    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and its verdict: its own (`n_test`, `judge`), else its claim's."
     label: str  # the quantity and its unit, e.g. 'MNIST, standard ViT: final test top-1 % (Table 1)'
     claim: str  # the id of the claim that judges this number (one source of truth for its verdict)
     paper: Source  # the paper's value, from data/paper/
@@ -290,6 +290,7 @@ class Headline:
     digits: int = 2
     n_test: int = 0  # an accuracy row: the test images behind each of our values; the row is then judged on its own (`judge_value`)
     center: str = 'mean'  # 'median': shown as the median of our values, the estimator its claim states (e.g. paired timing ratios)
+    judge: Callable | None = None  # (paper value, our values, results folder) -> the row's own verdict (e.g. a timing's size against the paper's)
 
 # %% ../../nbs/50a_verdict.ipynb #9ac3e128
 @dataclass(frozen=True)
