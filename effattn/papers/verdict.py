@@ -199,15 +199,23 @@ def judge_value(paper: float,  # the paper's value (one run)
 
 
 def parts_verdict(parts: dict) -> tuple[str, str]:
-    """(verdict, reading) of a claim judged in named parts (part -> its word): the one word every part that ran shares,
-    else **partly**; the reading names each part's word. Parts not run are named and left out; none ran: not run."""
+    """(verdict, reading) of a claim judged in named parts (part -> its word), read as a conjunction: the one word every part
+    that ran shares; **partly** only where settled parts disagree (one reproduced, one not); a part not reproduced, with
+    none reproduced, refutes the whole; settled parts that agree beside unsettled ones leave the whole unsettled
+    (inconclusive, else not testable here). The reading names each part's word. Parts not run are named and left out;
+    none ran: not run."""
     if not parts: raise ValueError("parts_verdict: parts is empty; pass {part name: verdict} for each part judged.")
     for v in parts.values(): check_choice('a part\'s verdict', v, VERDICTS)
     ran = {p: v for p, v in parts.items() if v != 'not run'}
     words = [v for v in VERDICTS if v in parts.values()]
     reading = '; '.join(f"{v}: {', '.join(p for p, w in parts.items() if w == v)}" for v in words)
     if not ran: return 'not run', f"no part ran ({reading})"
-    return (next(iter(set(ran.values()))) if len(set(ran.values())) == 1 else 'partly'), f"parts — {reading}"
+    w = set(ran.values())
+    if len(w) == 1: return w.pop(), f"parts — {reading}"
+    if set(SETTLED) <= w: return 'partly', f"parts — {reading}"
+    if 'not reproduced' in w: return 'not reproduced', f"parts — {reading}; a part not reproduced refutes the whole"
+    whole = 'inconclusive' if 'inconclusive' in w else 'not testable here'
+    return whole, f"parts — {reading}; {whole} as a whole: what was settled agrees, the rest cannot be settled here"
 
 
 def loglog_slope(xs: list[float], ys: list[float]) -> float:
