@@ -304,54 +304,56 @@ def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch gri
     return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, r1-r0, c1-c0, dv)
 
 
-def _grid_attention(
-    qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
-    block: tuple[int, int],  # query block (bh, bw)
-    halo: tuple[int, int],  # extra key rows / cols on each side of a block
-    window: int | None,  # sliding: |dr|, |dc| <= window; None: every key of the region (block mode)
-    scale: float,
-    prefix: tuple | None = None,  # (kp (*L, P, d), vp (*L, P, dv)): keys every patch sees
-    dropout_p: float = 0.0,
+def _slide_dim(n: int, b: int, W: int, device) -> tuple[Tensor, Tensor, Tensor]:
+    """One grid dimension of the sliding pattern: ceil(n / b) query blocks of one size (b evened out, so that the
+    last block, which overlaps its neighbour, repeats fewer rows than there are blocks), each with its key span of
+    K = min(b + 2W, n), shifted inside the grid, not padded. Returns (queries (nb, b), keys (nb, K), slot (n,): where
+    position r's output sits in the nb * b block rows)."""
+    b = n if b + 2 * W >= n else -(-n // -(-n // b))  # a span of the whole dimension anyway: one block
+    starts = torch.arange(0, n - b + 1, b, device=device)
+    if n % b: starts = torch.cat([starts, starts.new_tensor([n - b])])
+    K = min(b + 2 * W, n)
+    r = torch.arange(n, device=device)
+    own = (r // b).clamp_max(len(starts) - 1)                             # the block that outputs position r
+    return (starts[:, None] + torch.arange(b, device=device), (starts - W).clamp(0, n - K)[:, None]
+            + torch.arange(K, device=device), own * b + r - starts[own])
+
+
+def _sliding_sdpa(
+    q: Tensor, k: Tensor, v: Tensor,  # (*L, P + h*w, d): prefix tokens, then the patches in raster order
+    grid: tuple[int, int], window: int, block: int, prefix_tokens: int,
+    scale: float, dropout_p: float = 0.0,
 ) -> Tensor:
-    """Blocked 2-D window attention on a patch grid: each block of queries and its key region (+ prefix keys), one fused
-    SDPA call over all blocks with a 4-D mask (padding; sliding distance); returns `(*L, h*w, dv)`."""
-    *L, h, w, d = qx.shape
-    (bh, bw), (hh, hw) = block, halo
-    nbh, nbw = -(-h // bh), -(-w // bw)
-    Hp, Wp, Kh, Kw = nbh * bh, nbw * bw, bh + 2 * hh, bw + 2 * hw
-    dev = qx.device
-    qb = F.pad(qx, (0, 0, 0, Wp - w, 0, Hp - h)).unflatten(-3, (nbh, bh)).unflatten(-2, (nbw, bw))
-    qb = qb.transpose(-4, -3).flatten(-3, -2)                            # (*L, nbh, nbw, bh*bw, d)
+    """The sliding pattern |dr|, |dc| <= window as one fused SDPA call: blocks of block x block queries (one shape),
+    each against its key region (one shape, inside the grid: no padding) + the prefix keys, with a per-block 4-D mask
+    broadcast over L. Where one block spans the grid it is one call with the (N, N) mask. Returns (*L, N, dv)."""
+    (h, w), P, dev = grid, prefix_tokens, q.device
+    (qr, kr, sr), (qc, kc, sc) = _slide_dim(h, block, window, dev), _slide_dim(w, block, window, dev)
+    near = lambda qi, ki: (ki[:, None, :] - qi[:, :, None]).abs() <= window  # (nb, b, K)
+    (nbr, br, Kr), (nbc, bc, Kc) = near(qr, kr).shape, near(qc, kc).shape
+    allowed = (near(qr, kr)[:, None, :, None, :, None] & near(qc, kc)[None, :, None, :, None, :])
+    allowed = allowed.reshape(nbr * nbc, br * bc, Kr * Kc)
+    if nbr * nbc == 1:  # one block: the whole sequence in one call, prefix rows and columns allowed
+        full = allowed.new_ones(P + h * w, P + h * w)
+        full[P:, P:] = allowed[0]
+        mask = None if window >= max(h, w) - 1 else full[None, None]  # broadcast over L: no copy per head
+        return F.scaled_dot_product_attention(q.reshape(1, -1, *q.shape[-2:]), k.reshape(1, -1, *k.shape[-2:]),
+                                              v.reshape(1, -1, *v.shape[-2:]), attn_mask=mask, dropout_p=dropout_p,
+                                              scale=scale).reshape(*q.shape[:-1], v.shape[-1])
+    flat = lambda ri, ci: (ri[:, None, :, None] * w + ci[None, :, None, :]).flatten(-2) + P  # (nbr, nbc, ., .) flattened
+    qi, ki = flat(qr, qc).flatten(0, 1), flat(kr, kc).flatten(0, 1)        # (blocks, b*b), (blocks, K*K)
+    if P:
+        ki = torch.cat([torch.arange(P, device=dev).expand(len(ki), P), ki], -1)
+        allowed = torch.cat([allowed.new_ones(len(ki), br * bc, P), allowed], -1)
+    *L, N, d = q.shape
+    gather = lambda t, i: t.index_select(-2, i.flatten()).reshape(-1, *i.shape, t.shape[-1])  # (L..., blocks, n, d)
+    out = F.scaled_dot_product_attention(gather(q, qi), gather(k, ki), gather(v, ki), attn_mask=allowed[None],
+                                         dropout_p=dropout_p, scale=scale)  # (L..., blocks, b*b, dv)
+    slot = ((sr // br)[:, None] * nbc + (sc // bc)[None, :]) * (br * bc) + (sr % br)[:, None] * bc + (sc % bc)[None, :]
+    out = out.reshape(*L, -1, out.shape[-1]).index_select(-2, slot.flatten())  # (*L, h*w, dv) in raster order
+    if not P: return out
+    return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
-    def region(t, extra=None):  # (*L, h, w, d) -> (*L, nbh, nbw, Kh*Kw [+ P], d): each block's key region [+ prefix]
-        t = F.pad(t, (0, 0, hw, Wp - w + hw, hh, Hp - h + hh))
-        u = t.unfold(-3, Kh, bh).unfold(-3, Kw, bw).movedim(-3, -1)     # (*L, nbh, nbw, Kh, Kw, d), a view
-        out = u.new_empty(*u.shape[:-3], Kh * Kw + (0 if extra is None else extra.shape[-2]), u.shape[-1])
-        out[..., :Kh * Kw, :].unflatten(-2, (Kh, Kw)).copy_(u)          # one copy, d last (SDPA's fused kernel needs it)
-        if extra is not None: out[..., Kh * Kw:, :].copy_(extra[..., None, None, :, :])
-        return out
-
-    valid = torch.zeros(Hp + 2 * hh, Wp + 2 * hw, dtype=torch.bool, device=dev)
-    valid[hh:hh + h, hw:hw + w] = True
-    allowed = valid.unfold(0, Kh, bh).unfold(1, Kw, bw).flatten(-2).unsqueeze(-2)  # (nbh, nbw, 1, Kh*Kw)
-    if window is not None:
-        ar, ac = (torch.arange(bh, device=dev)[:, None].expand(bh, bw).flatten(),
-                  torch.arange(bw, device=dev)[None, :].expand(bh, bw).flatten())
-        cr, cc = (torch.arange(Kh, device=dev)[:, None].expand(Kh, Kw).flatten(),
-                  torch.arange(Kw, device=dev)[None, :].expand(Kh, Kw).flatten())
-        rel = ((cr[None] - hh - ar[:, None]).abs() <= window) & ((cc[None] - hw - ac[:, None]).abs() <= window)
-        allowed = allowed & rel                                          # (nbh, nbw, bh*bw, Kh*Kw)
-    kp, vp = prefix if prefix is not None else (None, None)
-    kr, vr = region(kx, kp), region(vx, vp)  # prefix keys appended to every region: one call over all blocks
-    if prefix is not None:
-        allowed = torch.cat([allowed, allowed.new_ones(*allowed.shape[:-1], kp.shape[-2])], -1)
-    padded = ~valid[hh:hh + Hp, hw:hw + Wp].unfold(0, bh, bh).unfold(1, bw, bw).flatten(-2)  # (nbh, nbw, bh*bw)
-    allowed = allowed | padded[..., None]  # a padded query (discarded) sees every key: no empty softmax row
-    fold = lambda t: t.reshape(-1, nbh * nbw, *t.shape[-2:])  # (L..., blocks, n, d): the mask broadcasts over L, no copy
-    out = F.scaled_dot_product_attention(fold(qb), fold(kr), fold(vr), attn_mask=fold(allowed), dropout_p=dropout_p,
-                                         scale=scale).reshape(*L, nbh, nbw, bh * bw, -1)  # (*L, nbh, nbw, bh*bw, dv)
-    out = out.unflatten(-2, (bh, bw)).transpose(-4, -3)                  # (*L, nbh, bh, nbw, bw, dv)
-    return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
 
 # %% ../nbs/18_sparse.ipynb #ec4f7fa0
 @_fp32_scores
@@ -433,7 +435,7 @@ def local2d_attention(
     grid: Sequence[int] | None = None,  # (rows, cols) of the patch grid; None: square
     prefix_tokens: int = 1,  # leading non-patch tokens (cls...): they attend to all and all attend to them
     scale: float | None = None,
-    block: int | None = None,  # 'sliding' only: query block side (default max(2 * window, 4))
+    block: int | None = None,  # 'sliding' only: query block side (default max(window, 8))
     dropout_p: float = 0.0,
 ) -> Tensor:
     "Exact softmax attention restricted to 2-D windows on the patch grid, in O(N * window^2) memory."
@@ -444,16 +446,14 @@ def local2d_attention(
     h, w = grid_shape(N, grid, prefix_tokens, 'local2d_attention')
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     P = prefix_tokens
+    if mode == 'sliding':
+        if block is not None: check_positive_int('block', block)
+        return _sliding_sdpa(q, k, v, (h, w), window, block or max(window, 8), P, scale, dropout_p)
+    blk = (min(window, h), min(window, w))
+    if blk == (h, w): return _sdpa(q, k, v, scale, dropout_p)  # one window covers the grid
     qx, kx, vx = (t[..., P:, :].unflatten(-2, (h, w)) for t in (q, k, v))
-    if mode == 'block':
-        blk, halo, rel = (min(window, h), min(window, w)), (0, 0), None
-    else:
-        b = block or max(2 * window, 4)
-        blk, halo, rel = (min(b, h), min(b, w)), (min(window, h - 1), min(window, w - 1)), window
-    if mode == 'block' and blk == (h, w): return _sdpa(q, k, v, scale, dropout_p)  # one window covers the grid
     prefix = (k[..., :P, :], v[..., :P, :]) if P else None
-    out = (_window_sdpa(qx, kx, vx, blk, scale, prefix, dropout_p) if mode == 'block' else
-           _grid_attention(qx, kx, vx, blk, halo, rel, scale, prefix, dropout_p))
+    out = _window_sdpa(qx, kx, vx, blk, scale, prefix, dropout_p)
     if not P: return out
     return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
