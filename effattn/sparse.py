@@ -410,6 +410,19 @@ def dilated_attention(
     return _residue_merge(out, N)
 
 
+def _class_runs(q: Tensor, k: Tensor, v: Tensor, s: int, scale: float, dropout_p: float) -> Tensor:
+    """Full attention inside each residue class mod s as at most two unmasked SDPA calls, no padding: the N mod s classes
+    that hold one token more (their last token sits past the whole rows of s), then the others. (*L, N, dv) out."""
+    N = q.shape[-2]
+    n, r = divmod(N, s)
+    rows = lambda t, lo, hi: t[..., :n * s, :].unflatten(-2, (n, s))[..., lo:hi, :].transpose(-3, -2)  # (*L, hi-lo, n, .)
+    runs = []
+    if r: runs.append(_sdpa(*(torch.cat([rows(t, 0, r), t[..., n * s:, None, :]], -2) for t in (q, k, v)), scale, dropout_p))
+    if r < s: runs.append(_sdpa(*(rows(t, r, s) for t in (q, k, v)), scale, dropout_p))
+    out = torch.cat([o[..., :n, :] for o in runs], -3).transpose(-3, -2).flatten(-3, -2)  # (*L, n * s, dv), token order
+    return torch.cat([out, runs[0][..., n, :]], -2) if r else out
+
+
 @_fp32_scores
 def strided_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
@@ -421,10 +434,7 @@ def strided_attention(
     N = _check_self(q, k, v, 'strided_attention')
     check_positive_int('stride', stride)
     scale = q.shape[-1] ** -0.5 if scale is None else scale
-    s = min(stride, N)  # stride >= N: every class is one token, as with stride N
-    qs, ks, vs = (_residue_split(t, s) for t in (q, k, v))
-    valid = _residue_valid(N, s, q.device)[:, None, :] if N % s else None  # (s, 1, n2): padding keys masked
-    return _residue_merge(_sdpa(qs, ks, vs, scale, dropout_p, valid), N)  # one fused call over all classes
+    return _class_runs(q, k, v, min(stride, N), scale, dropout_p)  # stride >= N: every class is one token, as with N
 
 # %% ../nbs/18_sparse.ipynb #b42b982c
 @_fp32_scores
