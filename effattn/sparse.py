@@ -319,6 +319,30 @@ def _slide_dim(n: int, b: int, W: int, device) -> tuple[Tensor, Tensor, Tensor]:
             + torch.arange(K, device=device), own * b + r - starts[own])
 
 
+@functools.lru_cache(maxsize=8)
+def _sliding_plan(h: int, w: int, window: int, block: int, P: int, device: torch.device) -> tuple:
+    """The fixed geometry of the sliding pattern on an h x w grid (+ P prefix tokens), built once per shape and kept (a
+    layer calls it with the same shape every step): `(mask,)` for one call over the whole sequence, where one block
+    spans the grid; else `(query tokens (blocks, b*b), key tokens (blocks, P + K*K), mask (blocks, b*b, P + K*K),
+    slot (h*w,): where each patch's output sits among the blocks' rows)`."""
+    (qr, kr, sr), (qc, kc, sc) = _slide_dim(h, block, window, device), _slide_dim(w, block, window, device)
+    near = lambda qi, ki: (ki[:, None, :] - qi[:, :, None]).abs() <= window  # (nb, b, K)
+    (nbr, br, Kr), (nbc, bc, Kc) = near(qr, kr).shape, near(qc, kc).shape
+    allowed = (near(qr, kr)[:, None, :, None, :, None] & near(qc, kc)[None, :, None, :, None, :])
+    allowed = allowed.reshape(nbr * nbc, br * bc, Kr * Kc)
+    if nbr * nbc == 1:  # one block: prefix rows and columns allowed, no mask at all where nothing is cut
+        full = allowed.new_ones(P + h * w, P + h * w)
+        full[P:, P:] = allowed[0]
+        return (None if window >= max(h, w) - 1 else full[None, None],)
+    flat = lambda ri, ci: (ri[:, None, :, None] * w + ci[None, :, None, :]).flatten(-2).flatten(0, 1) + P
+    qi, ki = flat(qr, qc), flat(kr, kc)                                  # (blocks, b*b), (blocks, K*K)
+    if P:
+        ki = torch.cat([torch.arange(P, device=device).expand(len(ki), P), ki], -1)
+        allowed = torch.cat([allowed.new_ones(len(ki), br * bc, P), allowed], -1)
+    slot = ((sr // br)[:, None] * nbc + (sc // bc)[None, :]) * (br * bc) + (sr % br)[:, None] * bc + (sc % bc)[None, :]
+    return qi, ki, allowed, slot.flatten()
+
+
 def _sliding_sdpa(
     q: Tensor, k: Tensor, v: Tensor,  # (*L, P + h*w, d): prefix tokens, then the patches in raster order
     grid: tuple[int, int], window: int, block: int, prefix_tokens: int,
@@ -327,30 +351,17 @@ def _sliding_sdpa(
     """The sliding pattern |dr|, |dc| <= window as one fused SDPA call: blocks of block x block queries (one shape),
     each against its key region (one shape, inside the grid: no padding) + the prefix keys, with a per-block 4-D mask
     broadcast over L. Where one block spans the grid it is one call with the (N, N) mask. Returns (*L, N, dv)."""
-    (h, w), P, dev = grid, prefix_tokens, q.device
-    (qr, kr, sr), (qc, kc, sc) = _slide_dim(h, block, window, dev), _slide_dim(w, block, window, dev)
-    near = lambda qi, ki: (ki[:, None, :] - qi[:, :, None]).abs() <= window  # (nb, b, K)
-    (nbr, br, Kr), (nbc, bc, Kc) = near(qr, kr).shape, near(qc, kc).shape
-    allowed = (near(qr, kr)[:, None, :, None, :, None] & near(qc, kc)[None, :, None, :, None, :])
-    allowed = allowed.reshape(nbr * nbc, br * bc, Kr * Kc)
-    if nbr * nbc == 1:  # one block: the whole sequence in one call, prefix rows and columns allowed
-        full = allowed.new_ones(P + h * w, P + h * w)
-        full[P:, P:] = allowed[0]
-        mask = None if window >= max(h, w) - 1 else full[None, None]  # broadcast over L: no copy per head
-        return F.scaled_dot_product_attention(q.reshape(1, -1, *q.shape[-2:]), k.reshape(1, -1, *k.shape[-2:]),
-                                              v.reshape(1, -1, *v.shape[-2:]), attn_mask=mask, dropout_p=dropout_p,
-                                              scale=scale).reshape(*q.shape[:-1], v.shape[-1])
-    flat = lambda ri, ci: (ri[:, None, :, None] * w + ci[None, :, None, :]).flatten(-2) + P  # (nbr, nbc, ., .) flattened
-    qi, ki = flat(qr, qc).flatten(0, 1), flat(kr, kc).flatten(0, 1)        # (blocks, b*b), (blocks, K*K)
-    if P:
-        ki = torch.cat([torch.arange(P, device=dev).expand(len(ki), P), ki], -1)
-        allowed = torch.cat([allowed.new_ones(len(ki), br * bc, P), allowed], -1)
+    plan, P = _sliding_plan(*grid, window, block, prefix_tokens, q.device), prefix_tokens
+    if len(plan) == 1:  # the whole sequence in one call; the mask broadcasts over L (no copy per head)
+        fold = lambda t: t.reshape(1, -1, *t.shape[-2:])
+        out = F.scaled_dot_product_attention(fold(q), fold(k), fold(v), attn_mask=plan[0], dropout_p=dropout_p, scale=scale)
+        return out.reshape(*q.shape[:-1], v.shape[-1])
+    qi, ki, allowed, slot = plan
     *L, N, d = q.shape
     gather = lambda t, i: t.index_select(-2, i.flatten()).reshape(-1, *i.shape, t.shape[-1])  # (L..., blocks, n, d)
     out = F.scaled_dot_product_attention(gather(q, qi), gather(k, ki), gather(v, ki), attn_mask=allowed[None],
                                          dropout_p=dropout_p, scale=scale)  # (L..., blocks, b*b, dv)
-    slot = ((sr // br)[:, None] * nbc + (sc // bc)[None, :]) * (br * bc) + (sr % br)[:, None] * bc + (sc % bc)[None, :]
-    out = out.reshape(*L, -1, out.shape[-1]).index_select(-2, slot.flatten())  # (*L, h*w, dv) in raster order
+    out = out.reshape(*L, -1, out.shape[-1]).index_select(-2, slot)      # (*L, h*w, dv) in raster order
     if not P: return out
     return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
