@@ -11,6 +11,7 @@ import functools
 import json
 import math
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Callable, Sequence
@@ -666,7 +667,9 @@ def main(argv: list[str] | None = None):
         print(_header(str(resolve_device(args.device))))
         out = dict(rows=train_benchmark(args.preset, args.attention, batch_size=args.batch, steps=args.steps,
                                         blocks=args.blocks, device=args.device, compile=args.compile, source=args.source))
-    if args.json: Path(args.json).write_text(json.dumps(dict(provenance=provenance(), **out), indent=1, default=str))
+    if args.json:  # with the command that made it, so that a rerun is one line
+        command = 'python -m effattn.bench ' + ' '.join(sys.argv[1:] if argv is None else argv)
+        Path(args.json).write_text(json.dumps(dict(provenance=provenance(command=command), **out), indent=1, default=str))
     return out.get('rows', out.get('sdpa_rows'))
 
 if __name__ == '__main__' and not getattr(builtins, '__IPYTHON__', False):
