@@ -179,7 +179,7 @@ def sdpa_local2d_groups(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d): prefix tokens, then patches in raster order
     window: int = 14, mode: str = 'block', grid: Sequence[int] | None = None, prefix_tokens: int = 1,  # as local2d's
     scale: float | None = None,
-    block: int | None = None,  # 'sliding': side of a block of queries (default max(window, 8), as effattn's)
+    block: int | None = None,  # 'sliding': side of a block of queries (default max(window + 2, 8), as effattn's)
 ) -> Tensor:
     "local2d as SDPA over unpadded runs of equal windows: block mode one unmasked call per window shape; sliding mode one call per run of equal query blocks, each against its key region shifted inside the grid, with a per-block mask."
     B, H, N, d = q.shape
@@ -191,7 +191,7 @@ def sdpa_local2d_groups(
         out = torch.cat([torch.cat([_block_run(qx, kx, vx, r, c, prefix, scale) for c in _runs(w, window)], 3)
                          for r in _runs(h, window)], 2).flatten(2, 3)
     else:
-        side = block or max(window, 8)
+        side = block or max(window + 2, 8)
         parts = [_slide_run(q, k, v, w, P, window, rq, rk, cq, ck, scale)
                  for rq, rk in _slide_runs(h, side, window) for cq, ck in _slide_runs(w, side, window)]
         order = torch.cat([t for _, t in parts]).argsort().to(q.device)  # raster order of the patch queries
@@ -222,7 +222,7 @@ SDPA_DENSE = ('sdpa dense', "SDPA with the pattern as a dense 4-D (1, 1, N, N) b
 SDPA_CONSTRUCTIONS = {  # sparse mechanism -> (row, what it is, layer -> kernel(q, k, v)): its cheaper exact construction
     'local2d': ('sdpa groups', "unpadded runs of equal windows (+ the prefix keys): block mode one unmasked SDPA call "
                 "per window shape; sliding mode one call per run of equal query blocks against their key regions "
-                "(shifted inside the grid, blocks of max(window, 8)) with a per-block 4-D mask",
+                "(shifted inside the grid, blocks of max(window + 2, 8), as effattn's) with a per-block 4-D mask",
                 lambda l: functools.partial(sdpa_local2d_groups, window=l.window, mode=l.mode, grid=l.grid,
                                             prefix_tokens=l.prefix_tokens)),
     'strided': ('sdpa classes', "two unmasked SDPA calls over the residue classes mod the stride: the N mod stride "

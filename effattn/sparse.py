@@ -456,7 +456,7 @@ def local2d_attention(
     grid: Sequence[int] | None = None,  # (rows, cols) of the patch grid; None: square
     prefix_tokens: int = 1,  # leading non-patch tokens (cls...): they attend to all and all attend to them
     scale: float | None = None,
-    block: int | None = None,  # 'sliding' only: query block side (default max(window, 8))
+    block: int | None = None,  # 'sliding' only: query block side (default max(window + 2, 8))
     dropout_p: float = 0.0,
 ) -> Tensor:
     "Exact softmax attention restricted to 2-D windows on the patch grid, in O(N * window^2) memory."
@@ -469,7 +469,7 @@ def local2d_attention(
     P = prefix_tokens
     if mode == 'sliding':
         if block is not None: check_positive_int('block', block)
-        return _sliding_sdpa(q, k, v, (h, w), window, block or max(window, 8), P, scale, dropout_p)
+        return _sliding_sdpa(q, k, v, (h, w), window, block or max(window + 2, 8), P, scale, dropout_p)
     blk = (min(window, h), min(window, w))
     if blk == (h, w): return _sdpa(q, k, v, scale, dropout_p)  # one window covers the grid
     qx, kx, vx = (t[..., P:, :].unflatten(-2, (h, w)) for t in (q, k, v))
