@@ -280,28 +280,30 @@ def _window_sdpa(
 ) -> Tensor:
     """Non-overlapping window attention (ViTDet) with no padding: the windows fall into at most four shapes (full, and
     the partial ones along the bottom and right edges), and each shape is one fused, unmasked SDPA call over all its
-    windows. Returns `(*L, h*w, dv)`."""
+    windows. The grids are cut into the shapes' regions with `split` (its backward is one concatenation, where a slice's
+    backward fills a zero grid per region). Returns `(*L, h*w, dv)`."""
     (bh, bw), h, w = window, *qx.shape[-3:-1]
-    spans = lambda n, b: [(0, n - n % b, b)] * (n >= b) + [(n - n % b, n, n % b)] * (n % b > 0)  # (start, end, side)
-    bands = [torch.cat([_window_group(qx, kx, vx, r, c, scale, prefix, dropout_p) for c in spans(w, bw)], -2)
-             for r in spans(h, bh)]
+    sides = lambda n, b: [s for s in (n - n % b, n % b) if s]  # whole windows, then the partial ones
+    cut = lambda t: [band.split(sides(w, bw), -2) for band in t.split(sides(h, bh), -3)]
+    bands = [torch.cat([_window_group(qc, kc, vc, (bh, bw), scale, prefix, dropout_p) for qc, kc, vc in zip(*row)], -2)
+             for row in zip(cut(qx), cut(kx), cut(vx))]
     return torch.cat(bands, -3).flatten(-3, -2)
 
 
-def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
-                  rows: tuple[int, int, int], cols: tuple[int, int, int],  # (start, end, window side) of this group
+def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, rows, cols, d): one region of windows of one shape
+                  window: tuple[int, int],  # (bh, bw): the window shape is (min(bh, rows), min(bw, cols))
                   scale: float, prefix: tuple | None, dropout_p: float) -> Tensor:
-    "The windows of one shape, over rows[0]:rows[1] x cols[0]:cols[1], as one SDPA call; returns `(*L, rows, cols, dv)`."
-    (r0, r1, rh), (c0, c1, cw) = rows, cols
-    *L, _, _, d = qx.shape
-    nr, nc = (r1 - r0) // rh, (c1 - c0) // cw
-    wins = lambda t: t[..., r0:r1, c0:c1, :].unflatten(-3, (nr, rh)).unflatten(-2, (nc, cw)).transpose(-4, -3).flatten(-3, -2)
+    "The windows of one shape, tiling the region, as one SDPA call; returns `(*L, rows, cols, dv)`."
+    *L, rows, cols, d = qx.shape
+    rh, cw = min(window[0], rows), min(window[1], cols)
+    nr, nc = rows // rh, cols // cw
+    wins = lambda t: t.unflatten(-3, (nr, rh)).unflatten(-2, (nc, cw)).transpose(-4, -3).flatten(-3, -2)
     qw, kw, vw = wins(qx), wins(kx), wins(vx)                           # (*L, nr, nc, rh*cw, d)
     if prefix is not None:  # keys every patch sees, appended to every window
         each = lambda t: t[..., None, None, :, :].expand(*L, nr, nc, *t.shape[-2:])
         kw, vw = torch.cat([kw, each(prefix[0])], -2), torch.cat([vw, each(prefix[1])], -2)
     out = _sdpa(qw, kw, vw, scale, dropout_p)                           # (*L, nr, nc, rh*cw, dv)
-    return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, r1-r0, c1-c0, dv)
+    return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, rows, cols, dv)
 
 
 def _slide_dim(n: int, b: int, W: int, device) -> tuple[Tensor, Tensor, Tensor]:
@@ -423,15 +425,16 @@ def dilated_attention(
 
 def _class_runs(q: Tensor, k: Tensor, v: Tensor, s: int, scale: float, dropout_p: float) -> Tensor:
     """Full attention inside each residue class mod s as at most two unmasked SDPA calls, no padding: the N mod s classes
-    that hold one token more (their last token sits past the whole rows of s), then the others. (*L, N, dv) out."""
-    N = q.shape[-2]
-    n, r = divmod(N, s)
-    rows = lambda t, lo, hi: t[..., :n * s, :].unflatten(-2, (n, s))[..., lo:hi, :].transpose(-3, -2)  # (*L, hi-lo, n, .)
-    runs = []
-    if r: runs.append(_sdpa(*(torch.cat([rows(t, 0, r), t[..., n * s:, None, :]], -2) for t in (q, k, v)), scale, dropout_p))
-    if r < s: runs.append(_sdpa(*(rows(t, r, s) for t in (q, k, v)), scale, dropout_p))
-    out = torch.cat([o[..., :n, :] for o in runs], -3).transpose(-3, -2).flatten(-3, -2)  # (*L, n * s, dv), token order
-    return torch.cat([out, runs[0][..., n, :]], -2) if r else out
+    that hold one token more (their last token sits past the whole rows of s), then the others. The classes are cut
+    with `split` (its backward is one concatenation; a slice's fills a zero tensor). (*L, N, dv) out."""
+    n, r = divmod(q.shape[-2], s)
+    def runs(t):  # [(*L, r, n + 1, d)] if r, then (*L, s - r, n, d): each class's tokens in order
+        body, *tail = t.split([n * s, r], -2) if r else (t,)
+        cls = [c.transpose(-3, -2) for c in body.unflatten(-2, (n, s)).split([r, s - r] if r else [s], -2)]
+        return [torch.cat([cls[0], tail[0].unsqueeze(-2)], -2), *cls[1:]] if r else cls
+    outs = [_sdpa(qr, kr, vr, scale, dropout_p) for qr, kr, vr in zip(runs(q), runs(k), runs(v))]
+    out = torch.cat([o[..., :n, :] for o in outs], -3).transpose(-3, -2).flatten(-3, -2)  # (*L, n * s, dv), token order
+    return torch.cat([out, outs[0][..., n, :]], -2) if r else out
 
 
 @_fp32_scores
