@@ -330,7 +330,9 @@ def _reproduce_command(args) -> int:
 
 
 def _report_command(args) -> int:
-    "`effattn report`: judge again if asked, then write the report; a damaged claims file stops it, named, with what to do (exit 2)."
+    """`effattn report`: judge again if asked, then write the report; a damaged claims file or a figure older than its records
+    stops it, named, with what to do (exit 2)."""
+    from effattn.papers.base import StaleFigureError
     from effattn.papers.verdict import ClaimsFileError
     from effattn.report import rejudge, write_report
     from effattn.runtime import require_checkout
@@ -338,7 +340,7 @@ def _report_command(args) -> int:
     try:
         if args.rejudge: rejudge(root)
         path = write_report(profile=args.profile, root=root)
-    except ClaimsFileError as e:
+    except (ClaimsFileError, StaleFigureError) as e:
         print(f"effattn report: error: {e}", file=sys.stderr)
         return 2
     print(f"wrote {_show(path)}")
