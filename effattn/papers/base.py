@@ -100,7 +100,7 @@ def measured_table(results_dir: str | Path, name: str, profile: str, compute):
         df = compute(); save_table(results_dir, name, profile, df)
         return df
     path = Path(results_dir) / f'{name}.{profile}.csv'
-    if path.exists(): return pd.read_csv(path)
+    if path.exists(): return pd.read_csv(path, keep_default_na=False, na_values=[''])  # as saved: only empty cells are missing ('n/a' is a kernel)
     print(f"{name}: not measured (records only, and no {path.name} was saved)")
     return None
 
