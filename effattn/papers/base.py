@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Callable, Protocol, runtime_checkable
 
 # %% auto #0
-__all__ = ['FIGURE_TAGS', 'PROVENANCE', 'override_profile', 'Results', 'save_table', 'save_values', 'paper_tables',
-           'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'figure_file', 'save_figure',
+__all__ = ['FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'save_table', 'save_values',
+           'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'figure_file', 'save_figure',
            'StaleFigureError', 'records_digest', 'source_digest', 'runs_source', 'table_source', 'paper_sources',
            'redraw_command', 'write_provenance', 'save_drawing', 'figure_problems', 'check_figures', 'Study',
            'study_problems']
@@ -227,22 +227,40 @@ def paper_sources(key: str, paper_dir: str | Path | None = None) -> list[str]:
     return [_named(f) for f in sorted(d.glob(f'{key}_*.csv'))]
 
 
-def redraw_command(paper: str, profile: str, records_only: bool = True) -> str:
+REDRAWN_FROM_RECORDS = ('000', '002')  # studies whose notebooks draw every figure under --records-only, measuring nothing
+
+
+def redraw_command(paper: str, profile: str, records_only: bool | None = None,  # None: where the study's notebook can (REDRAWN_FROM_RECORDS)
+                   ) -> str:
     "The command that draws study `paper`'s figures at `profile` again (records only: from the committed records, nothing trained)."
+    if records_only is None: records_only = paper in REDRAWN_FROM_RECORDS
     return f"effattn reproduce --papers {paper} --profile {profile}{' --records-only' * records_only} --update"
 
 
-def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: str) -> Path:
+def _at_commit(root: Path, commit: str):
+    "path -> its bytes as committed at `commit` (None where it was not there)."
+    import subprocess
+    def read(path: str) -> bytes | None:
+        r = subprocess.run(['git', 'show', f'{commit}:{path}'], cwd=root, capture_output=True, timeout=60)
+        return r.stdout if r.returncode == 0 else None
+    return read
+
+
+def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: str,
+                     drawn_at: str | None = None,  # a drawing older than provenance: the commit that drew it (its records read there)
+                     ) -> Path:
     "Record in `png`'s folder's PROVENANCE.json what the drawing `png` was drawn from (entries of vanished figures dropped)."
     from effattn.measure import git_commit
     from effattn.runtime import atomic_write_text, repo_root
     png = Path(png); prov = png.parent / PROVENANCE
     root = repo_root(png.parent)
     named = sorted({_within(s, root) for s in sources})
+    read = _at_commit(root, drawn_at) if drawn_at else None
     old = json.loads(prov.read_text()) if prov.exists() else {}
     entries = {k: v for k, v in old.items() if (png.parent / k).exists()}
-    entries[png.name] = dict(commit=git_commit(root), profile=profile, png=_digest(png.read_bytes()), redraw=redraw,
-                             sources={s: source_digest(s, root) for s in named})
+    entries[png.name] = dict(commit=drawn_at or git_commit(root), profile=profile, png=_digest(png.read_bytes()), redraw=redraw,
+                             sources={s: source_digest(s, root, read) for s in named})
+    if drawn_at: entries[png.name]['note'] = 'drawn before provenance: its records as committed at the commit that drew it'
     atomic_write_text(prov, json.dumps(entries, indent=1, sort_keys=True) + '\n')
     return prov
 
