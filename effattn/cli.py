@@ -383,12 +383,14 @@ def main(argv: list[str] | None = None) -> int:
     from effattn import device  # (imports no torch either)
     device.add_parser(sub)
     args = ap.parse_args(argv)
+    from effattn.papers.base import StaleFigureError  # (torch-free)
     try:
         if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)
         if args.cmd == 'device': return device.command(args, report=_write_report)
         if args.cmd == 'report': return _report_command(args)
-    except (ModuleNotFoundError, FileNotFoundError) as e:  # a missing extra or checkout: the message says what to do
+    except (ModuleNotFoundError, FileNotFoundError, StaleFigureError) as e:  # a missing extra or checkout, figures to redraw (e.g. after
+        # `device unpack` merged new records): the message says what to do
         print(f"effattn {args.cmd}: error: {e}", file=sys.stderr)
         return 2
     import effattn
