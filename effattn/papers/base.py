@@ -220,11 +220,16 @@ def table_source(results_dir: str | Path, name: str, profile: str, ext: str = 'c
     return _named(Path(results_dir) / f'{name}.{profile}.{ext}')
 
 
-def paper_sources(key: str, paper_dir: str | Path | None = None) -> list[str]:
-    "The sources 'the paper's tables of study `key`' (what `paper_tables` reads)."
+def paper_sources(key: str,
+                  *names: str,  # the tables a figure draws, e.g. 'table1_mnist' (`paper_tables`' keys); none: every one
+                  paper_dir: str | Path | None = None) -> list[str]:
+    "The sources 'the paper's tables `names` of study `key`' (what `paper_tables` reads: `data/paper/<key>_<name>.csv`)."
     from effattn.runtime import repo_root
     d = Path(paper_dir or repo_root() / 'data' / 'paper')
-    return [_named(f) for f in sorted(d.glob(f'{key}_*.csv'))]
+    files = sorted(d.glob(f'{key}_*.csv'))
+    missing = sorted(set(names) - {f.stem[len(key) + 1:] for f in files})
+    if missing: raise ValueError(f"paper_sources: no table {missing} of {key} in {d} (have {[f.stem[len(key) + 1:] for f in files]}).")
+    return [_named(f) for f in files if not names or f.stem[len(key) + 1:] in names]
 
 
 REDRAWN_FROM_RECORDS = ('000', '002')  # studies whose notebooks draw every figure under --records-only, measuring nothing
