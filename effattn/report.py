@@ -19,7 +19,7 @@ from .data import DATA_COPIES
 from .runtime import Profile, output_dirs, read_jsonl, repo_root
 from .measure import provenance
 from .papers import PAPERS
-from .papers.base import Study, figure_file
+from .papers.base import Study, check_figures, figure_file
 from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Source, StudyDeparture, claims_from,
                                      judge_value, load_claims, mean_std, read_claims, run_noise, save_claims)
 from .runtime import atomic_write_text
@@ -664,8 +664,10 @@ def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
 
 def write_report(profile: str | None = None, path: str | Path | None = None, root: str | Path | None = None,
                  campaigns: bool = True) -> Path:
-    "Write data/REPRODUCTION.md (for one profile, or each claim from the strongest profile that judged it)."
+    """Write data/REPRODUCTION.md (for one profile, or each claim from the strongest profile that judged it); first
+    `check_figures`: a figure older than the records it draws stops it (StaleFigureError, naming the command that redraws it)."""
     root = repo_root(root)
+    if profile != Profile.smoke: check_figures(root)  # smoke figures are scratch (runs/smoke/figures)
     if campaigns and profile in (None, 'paper'): judge_campaigns(root)
     profiles = (profile,) if profile else ('paper', 'cpu')
     path = Path(path or (root / ('runs/smoke' if profile == Profile.smoke else 'data') / 'REPRODUCTION.md'))
