@@ -24,13 +24,12 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
            'memory_verdict', 'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate',
            'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop',
-           'claim_short_seq_accuracy_edge', 'both', 'cifar_baseline', 'claim_cifar_baseline',
-           'claim_cifar_linformer_k8', 'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions',
-           'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of',
-           'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
-           'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
-           'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency',
-           'judge', 'judge_gpu']
+           'claim_short_seq_accuracy_edge', 'cifar_baseline', 'claim_cifar_baseline', 'claim_cifar_linformer_k8',
+           'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions', 'claim_gflops_reduction',
+           'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of', 'memory_method',
+           'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient', 'claim_linformer_poor_efficiency',
+           'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time', 'claim_linformer_cheapest_epoch',
+           'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency', 'judge', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #beacf4f8
 @dataclass(frozen=True)
@@ -359,7 +358,7 @@ def estimate_minutes(P: Settings, sizes: dict) -> dict:
 # %% ../../nbs/51_p000.ipynb #52106329
 from .base import Results, paper_tables as load_paper_tables
 from ..data import data_caveats
-from .verdict import Claim, is_gpu, judge_value, mean_std, not_run, run_noise, trained_on
+from .verdict import Claim, is_gpu, judge_value, mean_std, not_run, parts_verdict, run_noise, trained_on
 
 # %% ../../nbs/51_p000.ipynb #77221d29
 PAPER_DEVICE = 'V100'  # 000 §3.2 and §5.1: every time and memory figure of the paper is from one Tesla V100
@@ -705,11 +704,6 @@ def claim_short_seq_accuracy_edge(E: Evidence) -> Claim:
                  f"table has {', '.join(f for f in own.index if own[f] > own['full']) or 'none'} above full attention",
                  seeds=min(r[-1] for r in res))
 
-# %% ../../nbs/51_p000.ipynb #ed7ba7a8
-def both(*verdicts: str) -> str:
-    "The verdict of a claim that is the conjunction of parts: not reproduced when any part is, reproduced when every part is, else partly."
-    return 'not reproduced' if 'not reproduced' in verdicts else 'reproduced' if set(verdicts) == {'reproduced'} else 'partly'
-
 # %% ../../nbs/51_p000.ipynb #217f8cb7
 def cifar_baseline(cid: str, records: list[dict], top1: float, top5: float, profile: str = '') -> Claim:
     "§5.2's CIFAR-10 baseline (`top1` / `top5`, last epoch) from finished full-attention CIFAR runs: judged on the code's model if it ran, else the text's."
@@ -725,7 +719,7 @@ def cifar_baseline(cid: str, records: list[dict], top1: float, top5: float, prof
     v1, reading1 = judge_value(top1, [r['final_top1'] for r in rs], n, explained=explained)
     v5, reading5 = judge_value(top5, [r['final_top5'] for r in rs], n)
     ours = '; '.join(f"{'code' if p == '000_cifar' else 'text'} model ({p}): {summary(by[p])}" for p in by if by[p])
-    verdict = both(v1, v5)  # the claim is top-1 *and* top-5: its parts combine first, the guard below acts on the whole
+    verdict = parts_verdict({'top-1': v1, 'top-5': v5})[0]  # top-1 *and* top-5: the parts combine first, the guard below acts on the whole
     # which model made the paper's number is open while only the text's has run: a miss refutes that model, not the claim
     open_model = judged_on == '000_cifar_papertext' and verdict == 'not reproduced'
     why = (f"judged on the {'code' if judged_on == '000_cifar' else 'text'}'s model ({judged_on}); top-1: {reading1}; "
@@ -1135,8 +1129,7 @@ def claim_oom(E: Evidence) -> Claim:
     full, nyst = _v100_outcome([need['full'][0]]), _v100_outcome([need[k][0] for k in nys])
     parts = {'full attention': {True: 'reproduced', False: 'not reproduced', None: 'not testable here'}[full],  # None: which V100?
              'Nyströmformer': 'reproduced' if nyst else 'not testable here'}  # ours is the text's: a fit refutes nothing
-    verdict = both(*parts.values())  # a conjunction: either part not reproduced refutes it
-    reading = 'parts — ' + '; '.join(f"{p}: {v}" for p, v in parts.items())
+    verdict, reading = parts_verdict(parts)  # a conjunction: either part not reproduced refutes it
     worst = max(r for *_, r in need.values())
     Ns = sorted(ok.N.unique())
     return Claim(cid, '000', text, where, pv, f"training memory per image, quadratic in N fitted at N = {', '.join(map(str, Ns))} "
