@@ -32,7 +32,7 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
+__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'ZOO', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
            'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'initial_state',
            'park', 'park_all', 'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError',
            'parse_budget', 'worker', 'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine',
@@ -60,6 +60,13 @@ ATTENTION_ERROR = Group("attention_error: the exact-attention model at 50 epochs
                         analysis=True)  # in both queues: the model fits a CPU, and a GPU session may get to it first
 HYBRIDS_M64 = lambda ds: (lambda s: s.dataset == ds and s.seed == 0 and s.tags.get('m') == 64
                           and s.tags.get('layout') != 'all_standard')
+ZOO = (  # our own study, after every paper's runs: all mechanisms at seed 0 (N = 65, then 257), then seeds 1-2
+    Group("zoo: every mechanism at N = 65, seed 0 (002's ViT and recipe)", 'zoo',
+          lambda s: s.seed == 0 and s.tags.get('tokens') == 65, analysis=True),
+    Group("zoo: every mechanism at N = 257 (patch 2), seed 0", 'zoo', lambda s: s.seed == 0 and s.tags.get('tokens') == 257,
+          analysis=True),
+    Group("zoo: seeds 1-2 at both lengths", 'zoo', analysis=True),
+)
 QUEUES: dict[str, list[Group]] = {
     'cpu': [
         Group("002 MNIST all_standard, 50 epochs, seeds 0-2 (Table 1: 98.54%)", '002',
@@ -92,6 +99,7 @@ QUEUES: dict[str, list[Group]] = {
         Group("000 CIFAR-10 remaining runs", '000'),
         Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         ATTENTION_ERROR,
+        *ZOO,  # our own study last: after every paper's runs
     ],
 }
 

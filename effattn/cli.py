@@ -25,7 +25,7 @@ __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_p
            'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
-PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
+PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'zoo', 'report')  # 'report' runs last: it reads the others' claims
 
 
 def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Path]:

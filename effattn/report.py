@@ -385,7 +385,7 @@ def claim_group(c: Claim) -> str:
     return GROUPS[0] if c.profile == Profile.paper else GROUPS[1]
 
 
-OWN_STUDIES = ('attention_error',)  # studies of ours, not of a paper: counted apart from the papers' claims
+OWN_STUDIES = ('attention_error', 'zoo')  # studies of ours, not of a paper: counted apart from the papers' claims
 
 
 def _counts(claims: list[Claim]) -> str:
