@@ -22,9 +22,9 @@ from ..presets import create_model
 
 # %% auto #0
 __all__ = ['SUMMARY', 'PATCHES', 'BASELINE', 'VISION_LINEAR', 'CPU_LONG', 'PROFILES', 'Z_OK', 'Z_BAD', 'SPEEDUP', 'HEADLINE',
-           'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SAME_CLAIMS', 'judge_analytic', 'judge_gpu', 'departures', 'Settings',
-           'profile', 'zoo_mechanisms', 'run_spec', 'specs', 'cost_rows', 'cost_table', 'flops_share', 'pareto_front',
-           'accuracies', 'zoo_table', 'pooled_std', 'gap', 'none_beats_softmax', 'vision_linear_match',
+           'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS', 'judge_analytic', 'judge_gpu', 'departures',
+           'Settings', 'profile', 'zoo_mechanisms', 'run_spec', 'specs', 'cost_rows', 'cost_table', 'flops_share',
+           'pareto_front', 'accuracies', 'zoo_table', 'pooled_std', 'gap', 'none_beats_softmax', 'vision_linear_match',
            'faster_as_accurate', 'attention_share', 'judge', 'judge_campaign']
 
 # %% ../../nbs/57_zoo.ipynb #836a2118
@@ -321,6 +321,7 @@ NEEDS = {f'zoo-n{N}-{c}': Need(runs=rf'^cifar10/N={N}/')  # a length's claims ne
 FIGURES = {f'zoo-n{N}-{c}': 'fig1_pareto.png' for N in PATCHES.values()
            for c in ('none-beats-softmax', 'vision-linear-match-softmax', 'faster-as-accurate')}
 CLAIM_KINDS: dict = {}  # every claims file of this study saved its kinds
+SETTINGS = ()  # our own study: no paper's settings to set ours beside
 SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
 judge_analytic = None  # the FLOPs claim reads the notebook's cost table
 judge_gpu = None  # the cost table is measured by the notebook on its own device
