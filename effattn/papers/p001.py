@@ -25,7 +25,7 @@ from ..hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus
 from ..measure import TensorMemory
 from .base import Results, override_profile, paper_tables
 from ..presets import create_model
-from .verdict import Claim, mean_std, not_run, parts_verdict, run_noise
+from .verdict import INCONCLUSIVE_WHY, Claim, mean_std, not_run, parts_verdict, run_noise
 from ..softmax import SoftmaxAttention
 from ..layouts import hydra_layers
 
@@ -729,13 +729,13 @@ POWER = 0.5  # a speed-up the timing misses fails only where K_OK noise is below
 
 # %% ../../nbs/52_p001.ipynb #c1b7628a
 def effect(z: float) -> str:  # a claimed positive difference, in noise units
-    "'reproduced' beyond +K_OK, 'not reproduced' beyond -K_OK, else 'partly'."
-    return 'reproduced' if z > K_OK else 'not reproduced' if z < -K_OK else 'partly'
+    "'reproduced' beyond +K_OK, 'not reproduced' beyond -K_OK, else 'inconclusive' (underpowered: between the bands)."
+    return 'reproduced' if z > K_OK else 'not reproduced' if z < -K_OK else 'inconclusive'
 
 # %% ../../nbs/52_p001.ipynb #55b48387
 def same(z: float) -> str:  # a claimed absence of difference, in noise units
-    "'reproduced' within ±K_OK, 'not reproduced' beyond ±K_BAD, else 'partly'."
-    return 'reproduced' if abs(z) <= K_OK else 'not reproduced' if abs(z) > K_BAD else 'partly'
+    "'reproduced' within ±K_OK, 'not reproduced' beyond ±K_BAD, else 'inconclusive' (underpowered: between the bands)."
+    return 'reproduced' if abs(z) <= K_OK else 'not reproduced' if abs(z) > K_BAD else 'inconclusive'
 
 # %% ../../nbs/52_p001.ipynb #a4e3a5c8
 def reading(d: float, s: float) -> str:  # a difference and its noise, in points
@@ -750,7 +750,9 @@ def paper_number(text: pd.DataFrame, cid: str) -> float:  # data/paper/001_text.
 # %% ../../nbs/52_p001.ipynb #097c7932
 def claim(cid: str, claim: str, where: str, paper_value: str, ours: str, verdict: str, reason: str, seeds: int = 0,
           kind: str = 'accuracy', **kw) -> Claim:
-    "A claim of paper 001 (`cid` without the '001-' prefix)."
+    "A claim of paper 001 (`cid` without the '001-' prefix); an inconclusive one says why, where its reason does not yet."
+    if verdict == 'inconclusive' and not any(w in reason for w in INCONCLUSIVE_WHY):
+        reason = f"{reason}; underpowered: the difference lies between the bands that would settle it"
     return Claim(f'001-{cid}', '001', claim, where, paper_value, ours, verdict, reason, seeds, kind, **kw)
 
 # %% ../../nbs/52_p001.ipynb #2c0164c5
@@ -779,7 +781,7 @@ def judge_heads(S: Scores, text: pd.DataFrame) -> list[Claim]:  # the profile's 
     if len(mla) < 2: return out + [not_run(f'001-{c2[0]}', '001', *c2[1:], 'needs MLA runs at two head counts')]
     zs = {(a, b): S.z(a, b) for a, b in combinations(mla, 2)}  # a has fewer heads: z > 0 is a fall as H grows
     (fa, fb), fall = max(zs.items(), key=lambda kv: kv[1])
-    v = 'reproduced' if max(map(abs, zs.values())) <= K_OK else 'not reproduced' if fall > K_BAD else 'partly'
+    v = 'reproduced' if max(map(abs, zs.values())) <= K_OK else 'not reproduced' if fall > K_BAD else 'inconclusive'
     h = lambda k: 'H = ' + k.split('=')[1]
     return out + [claim(*c2, ', '.join(f'{h(k)}: {S.show(k)}' for k in mla) + ' (global cosine normalisation)', v,
                         f'largest difference between two H: {max(map(abs, zs.values())):.1f} noise units; largest fall as H '
@@ -902,7 +904,7 @@ def judge_layers(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Cl
     worst = min(upto, key=lambda n: S.z(key('back', n), BASELINE))
     zw = S.z(key('back', worst), BASELINE)
     return out + [claim(*c4, ', '.join(f'n = {n} of {L}: {S.diff(key("back", n), BASELINE)[0]:+.2f}' for n in upto),
-                        'reproduced' if zw >= -K_OK else 'not reproduced' if zw < -K_BAD else 'partly',
+                        'reproduced' if zw >= -K_OK else 'not reproduced' if zw < -K_BAD else 'inconclusive',
                         f'lowest (n = {worst}): {reading(*S.diff(key("back", worst), BASELINE))}; reproduced if no n up to '
                         f'8/12 of the layers falls beyond {K_OK:g} units, not reproduced if one falls beyond {K_BAD:g}; {S.setup}',
                         S.seeds(BASELINE, *(key('back', n) for n in upto)))]
