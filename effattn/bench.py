@@ -11,6 +11,7 @@ import functools
 import json
 import math
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Callable, Sequence
@@ -27,11 +28,11 @@ from .measure import count_params, peak_memory, provenance, sync, time_fn
 from .sparse import SparseAttention, grid_shape
 
 # %% auto #0
-__all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_NOTE', 'PRESET_DATA', 'NO_KERNEL_OPS',
-           'STEP_OPS_MODELS', 'bench_options', 'attention_benchmark', 'format_attention_table', 'pattern_mask',
-           'sdpa_masked', 'sdpa_local2d_windows', 'sdpa_residue_classes', 'is_sparse', 'dense_mask_bytes',
-           'sdpa_contenders', 'sdpa_benchmark', 'format_sdpa_table', 'preset_data', 'matmul_peak', 'PlainViT',
-           'train_benchmark', 'step_ops', 'step_ops_table', 'main']
+__all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_MODES', 'SDPA_NOTE', 'PRESET_DATA', 'NO_KERNEL_OPS',
+           'STEP_OPS_MODELS', 'bench_options', 'benchmark_entries', 'attention_benchmark', 'format_attention_table',
+           'pattern_mask', 'sdpa_masked', 'sdpa_local2d_groups', 'sdpa_residue_classes', 'is_sparse',
+           'dense_mask_bytes', 'sdpa_contenders', 'sdpa_patterns', 'sdpa_benchmark', 'format_sdpa_table', 'preset_data',
+           'matmul_peak', 'PlainViT', 'train_benchmark', 'step_ops', 'step_ops_table', 'main']
 
 # %% ../nbs/40_bench.ipynb #8352925c
 def bench_options(name: str, N: int) -> dict:
@@ -46,8 +47,16 @@ def bench_options(name: str, N: int) -> dict:
     return out
 
 
+def benchmark_entries(names: list[str] | None = None,  # mechanisms (default: all registered)
+                      backends: tuple = ('flex', 'gather'),  # a sparse mechanism's backends, each its own entry
+                      ) -> list[tuple[str, str, dict]]:
+    "(label, mechanism, options) of each mechanism to time: a sparse one once per backend, labelled e.g. 'local [flex]'."
+    return [e for n in (names or list_attention()) for e in
+            ([(f"{n} [{b}]", n, dict(backend=b)) for b in backends] if is_sparse(n) else [(n, n, {})])]
+
+
 def attention_benchmark(
-    names: list[str] | None = None,  # mechanisms (default: all registered)
+    names: list | None = None,  # mechanisms (default: all registered), or `benchmark_entries`' (label, mechanism, options)
     sizes=(64, 256, 1024, 4096),  # sequence lengths N
     dim: int = 64, heads: int = 4, batch: int = 8,
     device: str = 'cpu',
@@ -56,14 +65,14 @@ def attention_benchmark(
     log=print,
 ) -> list[dict]:
     "Forward+backward time (median ms) and peak memory (MB) of each mechanism at each N; `log` gets a line for each, with the time left."
-    names = names or list_attention()
-    rows, total, t0 = [], len(names) * len(sizes), time.perf_counter()
-    for name in names:
+    entries = [e if isinstance(e, tuple) else (e, e, {}) for e in (names or list_attention())]
+    rows, total, t0 = [], len(entries) * len(sizes), time.perf_counter()
+    for label, name, opts in entries:
         for N in sizes:
-            row = dict(name=name, N=N)
+            row = dict(name=label, mechanism=name, N=N, **opts)
             try:
                 torch.manual_seed(0)
-                layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).to(device)
+                layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N), **opts).to(device)
                 x = torch.randn(batch, N, dim, device=device, requires_grad=True)
                 def fb():
                     layer(x).sum().backward()
@@ -76,7 +85,7 @@ def attention_benchmark(
                 row['error'] = f"{type(e).__name__}: {str(e).splitlines()[0][:80]}"
             rows.append(row)
             left = (time.perf_counter() - t0) / len(rows) * (total - len(rows))  # at the pace so far (max_seconds caps each)
-            if log: log(f"  [{len(rows):>{len(str(total))}}/{total}] {name:<18} N={N:<6} "
+            if log: log(f"  [{len(rows):>{len(str(total))}}/{total}] {label:<18} N={N:<6} "
                         + (f"{row['ms']:10.2f} ms" if 'ms' in row else row['error'])
                         + (f"  {row['mb']:9.1f} MB" if 'mb' in row else '') + (f"   {tqdm.format_interval(left)} left" if left else ''))
     return rows
@@ -125,75 +134,107 @@ def sdpa_masked(q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d), (B, H, M, d), 
     return F.scaled_dot_product_attention(q, k, v, attn_mask=mask[None, None], scale=scale)
 
 # %% ../nbs/40_bench.ipynb #75b5807e
-def _windows(t: Tensor,  # (B, H, h, w, d) patch grid
-             side: int, halo: int,  # window side; extra rows and columns on each side
-             Hp: int, Wp: int,  # the grid padded to whole windows
-             ) -> Tensor:
-    "`(B*H, windows, (side + 2 halo)^2, d)`: each window of the zero-padded grid with `halo` around it, d last and contiguous."
-    B, H, h, w, d = t.shape
-    K = side + 2 * halo
-    u = F.pad(t, (0, 0, halo, Wp - w + halo, halo, Hp - h + halo)).unfold(2, K, side).unfold(3, K, side)  # (B,H,nh,nw,d,K,K)
-    return u.permute(0, 1, 2, 3, 5, 6, 4).reshape(B * H, -1, K * K, d)  # a last dim of stride 1: SDPA's fused kernel
+def _runs(n: int, side: int) -> list[tuple[int, int, int]]:
+    "`(start, end, window side)` of the runs of equal windows along one grid side: the whole windows, then the rest."
+    return [(0, n - n % side, side)] * (n >= side) + [(n - n % side, n, n % side)] * (n % side > 0)
 
 
-def _window_mask(h: int, w: int, side: int, halo: int, Hp: int, Wp: int, radius: int | None, device) -> Tensor:
-    "`(windows, side^2, (side + 2 halo)^2)` bool: the key is a patch (and, sliding, |dr|, |dc| <= radius); padded queries see all."
-    K = side + 2 * halo
-    valid = torch.zeros(Hp + 2 * halo, Wp + 2 * halo, dtype=torch.bool, device=device)
-    valid[halo:halo + h, halo:halo + w] = True
-    keys = valid.unfold(0, K, side).unfold(1, K, side).flatten(0, 1).flatten(-2)[:, None, :]  # (windows, 1, K*K)
-    queries = valid[halo:halo + Hp, halo:halo + Wp].unfold(0, side, side).unfold(1, side, side).flatten(0, 1).flatten(-2)
-    m = keys.expand(-1, side * side, -1)
-    if radius is not None:
-        a, c = torch.arange(side, device=device), torch.arange(K, device=device) - halo
-        near = (a[:, None] - c[None, :]).abs() <= radius                 # (side, K): query row/col vs key row/col
-        m = m & (near[:, None, :, None] & near[None, :, None, :]).reshape(side * side, K * K)
-    return m | ~queries[:, :, None]  # a padded query's row is discarded; seeing every key keeps its softmax finite
+def _block_run(qx: Tensor, kx: Tensor, vx: Tensor,  # (B, H, h, w, d) patch grids
+               rows: tuple, cols: tuple,  # (start, end, side) of one run of windows along each side
+               prefix: tuple | None, scale: float | None) -> Tensor:
+    "The windows of one shape as one unmasked SDPA call (+ the prefix keys in every window); `(B, H, rows, cols, dv)`."
+    (r0, r1, rh), (c0, c1, cw) = rows, cols
+    B, H = qx.shape[:2]
+    nr, nc = (r1 - r0) // rh, (c1 - c0) // cw
+    win = lambda t: (t[:, :, r0:r1, c0:c1].reshape(B, H, nr, rh, nc, cw, -1).transpose(3, 4)
+                     .reshape(B, H * nr * nc, rh * cw, -1))                # (B, H * windows, rh * cw, d)
+    qw, kw, vw = win(qx), win(kx), win(vx)
+    if prefix is not None:
+        each = lambda t: t[:, :, None].expand(-1, -1, nr * nc, -1, -1).reshape(B, H * nr * nc, *t.shape[-2:])
+        kw, vw = torch.cat([kw, each(prefix[0])], -2), torch.cat([vw, each(prefix[1])], -2)
+    out = F.scaled_dot_product_attention(qw, kw, vw, scale=scale)
+    return out.reshape(B, H, nr, nc, rh, cw, -1).transpose(3, 4).reshape(B, H, r1 - r0, c1 - c0, -1)
 
 
-def sdpa_local2d_windows(
+def _slide_runs(n: int, side: int, radius: int) -> list[tuple[Tensor, Tensor]]:
+    "Per run of equal query blocks along one side: `(query rows (blocks, b), key rows (blocks, K))`, K = min(b + 2 radius, n), the span shifted to lie inside [0, n)."
+    out = []
+    for s0, s1, b in _runs(n, side):
+        starts, K = torch.arange(s0, s1, b), min(b + 2 * radius, n)
+        out.append((starts[:, None] + torch.arange(b), (starts - radius).clamp(0, n - K)[:, None] + torch.arange(K)))
+    return out
+
+
+def _slide_run(q: Tensor, k: Tensor, v: Tensor, w: int, P: int, radius: int,  # (B, H, N, d); grid width, prefix
+               rq: Tensor, rk: Tensor, cq: Tensor, ck: Tensor,  # query / key rows and columns of one run (blocks, .)
+               scale: float | None) -> tuple[Tensor, Tensor]:
+    "One run of equal query blocks against their key regions (+ prefix keys), one SDPA call with a per-block 4-D mask; `(out (B, H, n, dv), tokens (n,))`."
+    B, H = q.shape[:2]
+    tok = lambda r, c: (r[:, None, :, None] * w + c[None, :, None, :]).flatten(0, 1).flatten(-2) + P  # (blocks, .)
+    qi, ki = tok(rq, cq), tok(rk, ck)
+    near = lambda a, b: (b[:, None, :] - a[:, :, None]).abs() <= radius  # (blocks along the side, b, K)
+    mask = (near(rq, rk)[:, None, :, None, :, None] & near(cq, ck)[None, :, None, :, None, :]).reshape(*qi.shape, ki.shape[-1])
+    if P:
+        ki = torch.cat([torch.arange(P).expand(len(ki), P), ki], -1)
+        mask = torch.cat([mask.new_ones(*mask.shape[:-1], P), mask], -1)
+    pick = lambda t, i: t.index_select(-2, i.flatten().to(t.device)).reshape(B * H, *i.shape, -1)  # (B*H, blocks, ., d)
+    out = F.scaled_dot_product_attention(pick(q, qi), pick(k, ki), pick(v, ki), attn_mask=mask[None].to(q.device),
+                                         scale=scale)  # the mask (1, blocks, n, K) broadcasts over B*H
+    return out.reshape(B, H, -1, out.shape[-1]), qi.flatten()
+
+
+def sdpa_local2d_groups(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d): prefix tokens, then patches in raster order
     window: int = 14, mode: str = 'block', grid: Sequence[int] | None = None, prefix_tokens: int = 1,  # as local2d's
     scale: float | None = None,
-    block: int | None = None,  # 'sliding': side of a window of queries (default max(2 * window, 4), as effattn's)
+    block: int | None = None,  # 'sliding': side of a block of queries (default max(window + 2, 8), as effattn's)
 ) -> Tensor:
-    "local2d as SDPA per window of queries over its keys: the grid padded to whole windows, one call with a 4-D mask."
+    "local2d as SDPA over unpadded runs of equal windows: block mode one unmasked call per window shape; sliding mode one call per run of equal query blocks, each against its key region shifted inside the grid, with a per-block mask."
     B, H, N, d = q.shape
     P = prefix_tokens
-    h, w = grid_shape(N, grid, P, 'sdpa_local2d_windows')
-    side, halo, radius = (window, 0, None) if mode == 'block' else (block or max(2 * window, 4), window, window)
-    Hp, Wp = -(-h // side) * side, -(-w // side) * side
-    qx, kx, vx = (t[..., P:, :].unflatten(-2, (h, w)) for t in (q, k, v))
-    qw, kw, vw = _windows(qx, side, 0, Hp, Wp), _windows(kx, side, halo, Hp, Wp), _windows(vx, side, halo, Hp, Wp)
-    mask = _window_mask(h, w, side, halo, Hp, Wp, radius, q.device)
-    if P:  # the prefix keys, appended to every window
-        each = lambda t: t[..., :P, :].reshape(B * H, 1, P, -1).expand(-1, kw.shape[1], -1, -1)
-        kw, vw = torch.cat([kw, each(k)], -2), torch.cat([vw, each(v)], -2)
-        mask = torch.cat([mask, mask.new_ones(*mask.shape[:-1], P)], -1)
-    out = F.scaled_dot_product_attention(qw, kw, vw, attn_mask=None if mask.all() else mask[None], scale=scale)
-    out = out.reshape(B, H, Hp // side, Wp // side, side, side, -1).transpose(3, 4).reshape(B, H, Hp, Wp, -1)
-    out = out[:, :, :h, :w].flatten(2, 3)
+    h, w = grid_shape(N, grid, P, 'sdpa_local2d_groups')
+    if mode == 'block':
+        qx, kx, vx = (t[..., P:, :].unflatten(-2, (h, w)) for t in (q, k, v))
+        prefix = (k[..., :P, :], v[..., :P, :]) if P else None
+        out = torch.cat([torch.cat([_block_run(qx, kx, vx, r, c, prefix, scale) for c in _runs(w, window)], 3)
+                         for r in _runs(h, window)], 2).flatten(2, 3)
+    else:
+        side = block or max(window + 2, 8)
+        parts = [_slide_run(q, k, v, w, P, window, rq, rk, cq, ck, scale)
+                 for rq, rk in _slide_runs(h, side, window) for cq, ck in _slide_runs(w, side, window)]
+        order = torch.cat([t for _, t in parts]).argsort().to(q.device)  # raster order of the patch queries
+        out = torch.cat([o for o, _ in parts], -2).index_select(-2, order)
     if not P: return out
     return torch.cat([F.scaled_dot_product_attention(q[..., :P, :], k, v, scale=scale), out], -2)  # prefix: every key
+
 
 # %% ../nbs/40_bench.ipynb #1fca44d0
 def sdpa_residue_classes(q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
                          stride: int = 14, scale: float | None = None) -> Tensor:
-    "strided as SDPA over each residue class: one unmasked call per class c, c + s, c + 2s, ... (s = stride)."
-    N = q.shape[-2]
+    "strided as SDPA over the residue classes mod s, in two unmasked calls: the N mod s classes one token longer, then the others."
+    B, H, N, d = q.shape
     s = min(stride, N)
-    outs = [F.scaled_dot_product_attention(q[..., c::s, :], k[..., c::s, :], v[..., c::s, :], scale=scale) for c in range(s)]
-    token = torch.cat([torch.arange(c, N, s, device=q.device) for c in range(s)])  # the token of each row of cat(outs)
-    return torch.cat(outs, -2).index_select(-2, token.argsort())
+    n, r = divmod(N, s)  # below n * s every class has n tokens; classes c < r have one more, token n * s + c
+    body = lambda t, lo, hi: t[..., :n * s, :].unflatten(-2, (n, s))[..., lo:hi, :].transpose(-3, -2)  # (B, H, hi-lo, n, .)
+    attend = lambda f: F.scaled_dot_product_attention(*(f(t).flatten(1, 2) for t in (q, k, v)), scale=scale)
+    outs = []
+    if r:  # the longer classes: their n tokens, then their tail token
+        outs.append(attend(lambda t: torch.cat([body(t, 0, r), t[..., n * s:, None, :]], -2)).unflatten(1, (H, r)))
+    if r < s: outs.append(attend(lambda t: body(t, r, s)).unflatten(1, (H, s - r)))
+    out = torch.cat([o[..., :n, :] for o in outs], 2).transpose(-3, -2).flatten(2, 3)  # (B, H, n * s, dv), raster order
+    return torch.cat([out, outs[0][..., n, :]], -2) if r else out
+
 
 # %% ../nbs/40_bench.ipynb #bb4655a4
 SDPA_DENSE = ('sdpa dense', "SDPA with the pattern as a dense 4-D (1, 1, N, N) bool mask")
 SDPA_CONSTRUCTIONS = {  # sparse mechanism -> (row, what it is, layer -> kernel(q, k, v)): its cheaper exact construction
-    'local2d': ('sdpa windows', "SDPA per window of queries over its keys (sliding: with a halo; + the prefix keys), "
-                "the grid padded to whole windows: one call, 4-D mask", lambda l: functools.partial(
-                    sdpa_local2d_windows, window=l.window, mode=l.mode, grid=l.grid, prefix_tokens=l.prefix_tokens)),
-    'strided': ('sdpa classes', "one unmasked SDPA call per residue class mod the stride",
-                lambda l: functools.partial(sdpa_residue_classes, stride=l.stride)),
+    'local2d': ('sdpa groups', "unpadded runs of equal windows (+ the prefix keys): block mode one unmasked SDPA call "
+                "per window shape; sliding mode one call per run of equal query blocks against their key regions "
+                "(shifted inside the grid, blocks of max(window + 2, 8), as effattn's) with a per-block 4-D mask",
+                lambda l: functools.partial(sdpa_local2d_groups, window=l.window, mode=l.mode, grid=l.grid,
+                                            prefix_tokens=l.prefix_tokens)),
+    'strided': ('sdpa classes', "two unmasked SDPA calls over the residue classes mod the stride: the N mod stride "
+                "classes one token longer, then the others", lambda l: functools.partial(sdpa_residue_classes, stride=l.stride)),
 }
 
 
@@ -230,67 +271,101 @@ def _fwd_bwd(kernel: Callable, qkv: list[Tensor]) -> Callable:
     return run
 
 
+SDPA_MODES = {'local2d': ('block', 'sliding')}  # patterns timed in each of their modes
+
+
+def sdpa_patterns(names: list[str] | None = None) -> list[tuple[str, str, dict]]:
+    "`(row label, mechanism, options)` of each sparse pattern the SDPA comparison times: local2d once per mode."
+    return [(f"{n} {m}" if n in SDPA_MODES else n, n, dict(mode=m) if n in SDPA_MODES else {})
+            for n in (names or list_attention()) if is_sparse(n) for m in SDPA_MODES.get(n, [None])]
+
+
+def _ratio_stats(eff: list[float], other: list[float]) -> dict:
+    "effattn's time over another row's, round by round: the median and the range of the per-round ratios."
+    per_round = [a / b for a, b in zip(eff, other)]
+    return dict(eff_ratio=paired_ratio(eff, other), eff_ratio_min=min(per_round), eff_ratio_max=max(per_round))
+
+
+def _mark_best(rows: list[dict]):
+    "Mark the fastest construction (lowest median) of one pattern at one N as `best`."
+    timed = [r for r in rows if r['impl'] != 'effattn' and 'ms' in r]
+    if timed: min(timed, key=lambda r: r['ms'])['best'] = True
+
+
 def sdpa_benchmark(
     names: list[str] | None = None,  # mechanisms; those that are not sparse patterns are left out (default: all sparse)
     sizes=(1024, 4096), dim: int = 64, heads: int = 4, batch: int = 2,
-    device: str = 'cpu', warmup: int = 1, repeats: int = 7, max_seconds: float = 5.0,  # as bench_peers' round robin
+    device: str = 'cpu', warmup: int = 1, repeats: int = 7,  # rounds: each times every row once
+    max_seconds: float | None = None,  # None: all `repeats` rounds; else stop after 3 once the budget is spent
     memory: bool = True, dense_limit_gb: float = 4.0, log=print,
 ) -> list[dict]:
-    "Each sparse pattern's kernel and its SDPA constructions, forward+backward, timed round by round: paired ratios, bytes per token."
+    "Each sparse pattern's kernel and its SDPA constructions, forward+backward, timed round by round: paired ratios with their range, bytes per token, the best construction marked."
     rows = []
-    for name in [n for n in (names or list_attention()) if is_sparse(n)]:
+    for label, name, opts in sdpa_patterns(names):
         for N in sizes:
             torch.manual_seed(0)
-            layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).to(device)
+            layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N), **opts).to(device)
             kernels, skipped = sdpa_contenders(layer, N, device, dense_limit_gb)
             qkv = [torch.randn(batch, layer.kernel_heads, N, dim // layer.kernel_heads, device=device, requires_grad=True)
                    for _ in range(3)]
             fns = {row: _fwd_bwd(f, qkv) for row, f in kernels.items()}
-            times = interleaved_timings(fns, device, warmup, repeats, max_seconds)
+            times, here = interleaved_timings(fns, device, warmup, repeats, max_seconds), []
             for row, t in times.items():
-                r = dict(name=name, N=N, impl=row, batch=batch)
+                r = dict(name=label, mechanism=name, options=opts, N=N, impl=row, batch=batch)
                 if isinstance(t, str): r['error'] = t
                 else:
                     r.update(ms=1e3 * statistics.median(t), rounds=len(t), times_ms=[1e3 * x for x in t])
-                    if isinstance(times['effattn'], list): r['eff_ratio'] = paired_ratio(times['effattn'], t)
+                    if isinstance(times['effattn'], list): r.update(_ratio_stats(times['effattn'], t))
                     if memory: r['bytes_per_token'] = peak_memory(fns[row], device) / (batch * N)
-                rows.append(r)
+                here.append(r)
                 if log: log(_sdpa_line(r))
-            rows += [dict(name=name, N=N, impl=row, batch=batch, error=why) for row, why in skipped.items()]
+            _mark_best(here)
+            rows += here + [dict(name=label, mechanism=name, options=opts, N=N, impl=row, batch=batch, error=why)
+                            for row, why in skipped.items()]
     return rows
+
+
+def _ratio_text(r: dict) -> str:
+    "A row's ratio as 'median [min-max]'."
+    return f"{r['eff_ratio']:.2f} [{r['eff_ratio_min']:.2f}-{r['eff_ratio_max']:.2f}]" if 'eff_ratio' in r else '-'
 
 
 def _sdpa_line(r: dict) -> str:
     "A log line for one row of `sdpa_benchmark`."
-    head = f"  {r['name']:<11} N={r['N']:<6} {r['impl']:<13}"
+    head = f"  {r['name']:<16} N={r['N']:<6} {r['impl']:<13}"
     if 'ms' not in r: return head + r['error']
-    return (head + f"{r['ms']:10.2f} ms" + (f"  eff/this {r['eff_ratio']:.2f}" if 'eff_ratio' in r else '')
+    return (head + f"{r['ms']:10.2f} ms" + (f"  eff/this {_ratio_text(r)}" if 'eff_ratio' in r else '')
             + (f"  {r['bytes_per_token'] / 1e3:.2f} kB/token" if 'bytes_per_token' in r else ''))
 
+
 # %% ../nbs/40_bench.ipynb #27195ee3
-SDPA_NOTE = ("# eff/this: effattn's time over this row's, the median of per-round ratios (the rows are timed round by "
-             "round, as bench_peers); < 1: effattn is faster. kB/token: peak bytes of one forward+backward per token "
-             "(batch x N); mem eff/this: effattn's over this row's.")
+SDPA_NOTE = ("# eff/this: effattn's time over this row's, the median [and range] of the per-round ratios (the rows are "
+             "timed round by round, as bench_peers); < 1: effattn is faster. best: the construction with the lowest "
+             "median. kB/token: peak bytes of one forward+backward per token (batch x N); mem eff/this: effattn's over "
+             "this row's.")
 
 
 def format_sdpa_table(rows: list[dict]) -> str:
-    "Each sparse pattern's effattn row with its SDPA constructions beside it at each N; then what each row is."
+    "Each sparse pattern's effattn row with its SDPA constructions beside it at each N; effattn against the best construction; what each row is."
     eff = {(r['name'], r['N']): r for r in rows if r['impl'] == 'effattn'}
-    lines = [SDPA_NOTE, f"{'pattern':<12}{'row':<14}{'N':>7}{'ms':>11}{'eff/this':>10}{'kB/token':>10}{'mem eff/this':>14}"
-                        f"{'rounds':>8}"]
+    lines = [SDPA_NOTE, f"{'pattern':<17}{'row':<14}{'N':>7}{'ms':>11}  {'eff/this [min-max]':<20}{'kB/token':>9}"
+                        f"{'mem eff/this':>14}{'rounds':>8}"]
     for r in rows:
         if 'ms' not in r:
-            lines.append(f"{r['name']:<12}{r['impl']:<14}{r['N']:>7}  {r['error']}"); continue
+            lines.append(f"{r['name']:<17}{r['impl']:<14}{r['N']:>7}  {r['error']}"); continue
         e, b = eff.get((r['name'], r['N']), {}), r.get('bytes_per_token')
         mem = f"{e['bytes_per_token'] / b:.2f}" if b and 'bytes_per_token' in e else '-'
-        lines.append(f"{r['name']:<12}{r['impl']:<14}{r['N']:>7}{r['ms']:>11.2f}"
-                     f"{format(r['eff_ratio'], '.2f') if 'eff_ratio' in r else '-':>10}"
-                     f"{format(b / 1e3, '.2f') if b else '-':>10}{mem:>14}{r['rounds']:>8}")
-    what = {'effattn': "the layer's own kernel (backend 'auto', on the CPU the blocked kernels; strided and local2d's "
-                       "block mode run fused SDPA inside)", SDPA_DENSE[0]: SDPA_DENSE[1],
+        lines.append(f"{r['name']:<17}{(r['impl'] + (' *' if r.get('best') else '')):<14}{r['N']:>7}{r['ms']:>11.2f}  "
+                     f"{_ratio_text(r):<20}{format(b / 1e3, '.2f') if b else '-':>9}{mem:>14}{r['rounds']:>8}")
+    lines.append("\n# effattn against the best construction (* above), median [min-max] of the per-round ratios:")
+    for r in (r for r in rows if r.get('best')):
+        lines.append(f"{r['name']:<17}N={r['N']:<7}{_ratio_text(r):<20} vs {r['impl']}")
+    what = {'effattn': "the layer's own kernel (backend 'auto', on the CPU the blocked kernels; strided and local2d "
+                       "run fused SDPA inside)", SDPA_DENSE[0]: SDPA_DENSE[1],
             **{row: why for row, why, _ in SDPA_CONSTRUCTIONS.values()}}
     used = {r['impl'] for r in rows}
     return '\n'.join(lines + [f"* {row}: {why}" for row, why in what.items() if row in used])
+
 
 # %% ../nbs/40_bench.ipynb #2755fa6d
 PRESET_DATA = {  # preset prefix -> (dataset, augmentation pipeline) used by the papers
@@ -539,7 +614,8 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument('--batch', type=int, default=8)
     a.add_argument('--mechanisms', nargs='+', default=None, help=f"default: all ({', '.join(list_attention())})")
     a.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')
-    a.add_argument('--repeats', type=int, default=5, help='timed calls (the SDPA comparison: rounds)')
+    a.add_argument('--repeats', type=int, default=5, help='timed calls per mechanism in the attention table')
+    a.add_argument('--rounds', type=int, default=7, help='rounds of the SDPA comparison (each times every row once; all run)')
     a.add_argument('--max-seconds', type=float, default=5.0, help='time budget per measurement (>= 3 calls or rounds)')
     a.add_argument('--no-memory', action='store_true')
     a.add_argument('--threads', type=int, default=None, help="torch CPU threads (default: torch's)")
@@ -578,9 +654,9 @@ def _attention(args) -> dict:
         print(); print(format_attention_table(out['rows']))
     if args.sdpa != 'no' and any(is_sparse(n) for n in args.mechanisms or list_attention()):
         print(f"\n# sparse patterns beside their SDPA constructions: kernel (B, H, N, d) forward+backward, dim {args.dim}, "
-              f"{args.heads} heads, batch {args.batch}; up to {args.repeats} rounds")
+              f"{args.heads} heads, batch {args.batch}; {args.rounds} rounds")
         out['sdpa_rows'] = sdpa_benchmark(args.mechanisms, args.sizes, args.dim, args.heads, args.batch, args.device,
-                                          repeats=args.repeats, max_seconds=args.max_seconds, memory=not args.no_memory,
+                                          repeats=args.rounds, max_seconds=None, memory=not args.no_memory,
                                           dense_limit_gb=args.dense_limit_gb)
         print(); print(format_sdpa_table(out['sdpa_rows']))
     return out
@@ -599,7 +675,9 @@ def main(argv: list[str] | None = None):
         print(_header(str(resolve_device(args.device))))
         out = dict(rows=train_benchmark(args.preset, args.attention, batch_size=args.batch, steps=args.steps,
                                         blocks=args.blocks, device=args.device, compile=args.compile, source=args.source))
-    if args.json: Path(args.json).write_text(json.dumps(dict(provenance=provenance(), **out), indent=1, default=str))
+    if args.json:  # with the command that made it, so that a rerun is one line
+        command = 'python -m effattn.bench ' + ' '.join(sys.argv[1:] if argv is None else argv)
+        Path(args.json).write_text(json.dumps(dict(provenance=provenance(command=command), **out), indent=1, default=str))
     return out.get('rows', out.get('sdpa_rows'))
 
 if __name__ == '__main__' and not getattr(builtins, '__IPYTHON__', False):

@@ -100,7 +100,8 @@ class PeerKernelAttention(MultiHeadAttention):
 # %% ../nbs/43_bench_peers.ipynb #68007489
 def effattn_options(name: str, s: PeerSettings, N: int) -> dict:
     "The options of effattn's mechanism `name` that match its peer under settings `s` at length N."
-    return dict(performer=dict(features=s.features), performer_relu=dict(features=s.features),
+    return dict(performer=dict(features=s.features, kernel_options=dict(stabilizer='max')),  # the peer's stabiliser
+                performer_relu=dict(features=s.features),
                 nystrom=dict(landmarks=s.landmarks, pinv_iters=s.pinv_iters, conv_kernel=s.conv_kernel),
                 linformer=dict(k=s.k, seq_len=N, share_heads=True), local=dict(window=s.window))[name]
 

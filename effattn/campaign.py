@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .compact import CheckpointError, compact_state, load_state
+from .compact import CheckpointError, compact_state, left_out, load_state
 from .papers import PAPERS
 from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, remove_stale_tmp, repo_root
 
@@ -32,11 +32,11 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
-           'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'park', 'park_all',
-           'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError', 'parse_budget', 'worker',
-           'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine', 'run_on', 'clean', 'pack',
-           'add_parser', 'command', 'main']
+__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'ZOO', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
+           'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'initial_state',
+           'park', 'park_all', 'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError',
+           'parse_budget', 'worker', 'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine',
+           'run_on', 'clean', 'pack', 'add_parser', 'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -60,6 +60,13 @@ ATTENTION_ERROR = Group("attention_error: the exact-attention model at 50 epochs
                         analysis=True)  # in both queues: the model fits a CPU, and a GPU session may get to it first
 HYBRIDS_M64 = lambda ds: (lambda s: s.dataset == ds and s.seed == 0 and s.tags.get('m') == 64
                           and s.tags.get('layout') != 'all_standard')
+ZOO = (  # our own study, after every paper's runs: all mechanisms at seed 0 (N = 65, then 257), then seeds 1-2
+    Group("zoo: every mechanism at N = 65, seed 0 (002's ViT and recipe)", 'zoo',
+          lambda s: s.seed == 0 and s.tags.get('tokens') == 65, analysis=True),
+    Group("zoo: every mechanism at N = 257 (patch 2), seed 0", 'zoo', lambda s: s.seed == 0 and s.tags.get('tokens') == 257,
+          analysis=True),
+    Group("zoo: seeds 1-2 at both lengths", 'zoo', analysis=True),
+)
 QUEUES: dict[str, list[Group]] = {
     'cpu': [
         Group("002 MNIST all_standard, 50 epochs, seeds 0-2 (Table 1: 98.54%)", '002',
@@ -92,6 +99,7 @@ QUEUES: dict[str, list[Group]] = {
         Group("000 CIFAR-10 remaining runs", '000'),
         Group("001 scaled profile (DeiT-Tiny shape, CIFAR-10)", '001'),
         ATTENTION_ERROR,
+        *ZOO,  # our own study last: after every paper's runs
     ],
 }
 
@@ -257,8 +265,19 @@ def _epoch(d: Path) -> int:
     return -1 if p is None else p['epoch']
 
 
+def initial_state(spec: RunSpec) -> dict:
+    """{'model': the state_dict of `spec`'s model as its run builds it, seeded with its seed}: the `like` of its parked
+    checkpoint, which leaves out what this regenerates bit for bit (Performer's random features). The global RNG is left as it was."""
+    import copy, torch
+    from effattn.presets import create_model
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(spec.seed)  # as `experiment.run` builds a run's model
+        return {'model': create_model(spec.preset, **copy.deepcopy(spec.model)).state_dict()}
+
+
 def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path | None = None) -> str:
-    "Copy a partial run's checkpoint into the repository, packed and verified bit-identical (`compact_state`); what was done, in words."
+    """Copy a partial run's checkpoint into the repository, packed and verified bit-identical (`compact_state`), less what its
+    freshly built model regenerates (`initial_state`); what was done, in words."""
     src, dst = Path(runs_dir) / spec.run_id(), parked_dir(spec, root)
     if _epoch(src) < 0: return 'nothing to park'
     mb = (src / 'checkpoint.pt').stat().st_size / 2**20
@@ -266,7 +285,7 @@ def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     if _epoch(src) <= _epoch(dst): return f"already parked at epoch {_epoch(dst)}"
     dst.mkdir(parents=True, exist_ok=True)
     remove_stale_tmp(dst)  # what a copy killed half-way left
-    try: compact_state(src / 'checkpoint.pt', dst / 'checkpoint.pt', run=spec.run_id())
+    try: compact_state(src / 'checkpoint.pt', dst / 'checkpoint.pt', run=spec.run_id(), like=initial_state(spec))
     except CheckpointError as e: return f"not parked: {e}"
     atomic_copy(src / 'progress.json', dst / 'progress.json')  # progress last: then the parked run is complete
     return (f"parked at epoch {_epoch(dst)} ({(dst / 'checkpoint.pt').stat().st_size / 2**20:.1f} MiB packed, {mb:.1f} MiB "
@@ -281,28 +300,49 @@ def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 2
         if msg != 'nothing to park' and log: log(f"    {it.spec.name}: {msg}")
 
 
-def compact_parked(root: str | Path | None = None, log=print) -> tuple[int, int, int]:
+def _compact_one(ck: Path, like) -> tuple[int, int] | None:
+    "Pack parked checkpoint `ck`, leaving out what `like` regenerates, where that changes it: (bytes before, after); None where it would not."
+    if left_out(ck) or (like is None and load_state(ck)[1].get('codec') == 'shuffle-lzma'): return None
+    if load_state(ck)[1].get('codec') != 'shuffle-lzma': return compact_state(ck, run=ck.parent.name, like=like)
+    tmp = ck.with_name(f'{ck.name}.tmp{os.getpid()}')  # packed already: kept unless something is left out
+    try:
+        compact_state(ck, tmp, run=ck.parent.name, like=like)
+        if not left_out(tmp): return None
+        before = ck.stat().st_size; os.replace(tmp, ck)
+        return before, ck.stat().st_size
+    finally: tmp.unlink(missing_ok=True)
+
+
+def compact_parked(root: str | Path | None = None, log=print,
+                   specs: dict | None = None,  # run id -> spec (default: every queue's): the models whose features are left out
+                   ) -> tuple[int, int, int]:
     """Pack every checkpoint parked in the repository that is not packed yet (those parked before the format, or copied in
-    by hand), each verified bit-identical by its digest; (files converted, bytes before, bytes after). A damaged one is
-    named and left as it is. What `effattn campaign park --compact` does."""
+    by hand), and leave out of each what its run's freshly built model regenerates (`initial_state`), each verified
+    bit-identical by its digest; (files converted, bytes before, bytes after). A damaged one is named and left as it is.
+    What `effattn campaign park --compact` does."""
+    log = log or (lambda *a, **k: None)
+    specs = specs if specs is not None else {it.spec.run_id(): it.spec for q in QUEUES for it in queue(q)}
     n = before = after = 0
     for ck in sorted((repo_root(root) / PARKED).rglob('checkpoint.pt')):
-        try:
-            if load_state(ck)[1].get('codec') == 'shuffle-lzma': continue  # packed already (and its digest checked)
-            b0, b1 = compact_state(ck, run=ck.parent.name)
+        try: done = _compact_one(ck, initial_state(specs[ck.parent.name]) if ck.parent.name in specs else None)
         except CheckpointError as e: log(f"  not converted: {e}"); continue
-        n, before, after = n + 1, before + b0, after + b1
-        log(f"  {ck.relative_to(repo_root(root))}: {b0 / 2**20:.2f} -> {b1 / 2**20:.2f} MiB, bit-identical")
+        if done is None: continue
+        n, before, after = n + 1, before + done[0], after + done[1]
+        log(f"  {ck.relative_to(repo_root(root))}: {done[0] / 2**20:.2f} -> {done[1] / 2**20:.2f} MiB, bit-identical")
     log(f"{n} parked checkpoint(s) packed: {before / 2**20:.2f} -> {after / 2**20:.2f} MiB")
     return n, before, after
 
 
 def unpark(spec: RunSpec, runs_dir: Path, root: str | Path | None = None) -> bool:
-    "Copy a parked checkpoint back to the run folder if it is further on than what is there (packed: `resume` reads it as it is); whether it did."
+    """Copy a parked checkpoint back to the run folder if it is further on than what is there (packed: `resume` reads it as
+    it is; one that left out what its model regenerates is written whole, verified bit-identical); whether it did."""
     src, dst = parked_dir(spec, root), Path(runs_dir) / spec.run_id()
     if _epoch(src) <= _epoch(dst): return False
     dst.mkdir(parents=True, exist_ok=True)
-    for f in ('checkpoint.pt', 'progress.json'): shutil.copyfile(src / f, dst / f)
+    if left_out(src / 'checkpoint.pt'):
+        compact_state(src / 'checkpoint.pt', dst / 'checkpoint.pt', run=spec.run_id(), like=initial_state(spec), leave_out=False)
+    else: shutil.copyfile(src / 'checkpoint.pt', dst / 'checkpoint.pt')
+    shutil.copyfile(src / 'progress.json', dst / 'progress.json')
     return True
 
 

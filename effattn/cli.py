@@ -25,7 +25,7 @@ __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_p
            'console']
 
 # %% ../nbs/42_cli.ipynb #35ce3503
-PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'report')  # 'report' runs last: it reads the others' claims
+PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'zoo', 'report')  # 'report' runs last: it reads the others' claims
 
 
 def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Path]:
@@ -330,7 +330,9 @@ def _reproduce_command(args) -> int:
 
 
 def _report_command(args) -> int:
-    "`effattn report`: judge again if asked, then write the report; a damaged claims file stops it, named, with what to do (exit 2)."
+    """`effattn report`: judge again if asked, then write the report; a damaged claims file or a figure older than its records
+    stops it, named, with what to do (exit 2)."""
+    from effattn.papers.base import StaleFigureError
     from effattn.papers.verdict import ClaimsFileError
     from effattn.report import rejudge, write_report
     from effattn.runtime import require_checkout
@@ -338,7 +340,7 @@ def _report_command(args) -> int:
     try:
         if args.rejudge: rejudge(root)
         path = write_report(profile=args.profile, root=root)
-    except ClaimsFileError as e:
+    except (ClaimsFileError, StaleFigureError) as e:
         print(f"effattn report: error: {e}", file=sys.stderr)
         return 2
     print(f"wrote {_show(path)}")
@@ -381,12 +383,14 @@ def main(argv: list[str] | None = None) -> int:
     from effattn import device  # (imports no torch either)
     device.add_parser(sub)
     args = ap.parse_args(argv)
+    from effattn.papers.base import StaleFigureError  # (torch-free)
     try:
         if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)
         if args.cmd == 'device': return device.command(args, report=_write_report)
         if args.cmd == 'report': return _report_command(args)
-    except (ModuleNotFoundError, FileNotFoundError) as e:  # a missing extra or checkout: the message says what to do
+    except (ModuleNotFoundError, FileNotFoundError, StaleFigureError) as e:  # a missing extra or checkout, figures to redraw (e.g. after
+        # `device unpack` merged new records): the message says what to do
         print(f"effattn {args.cmd}: error: {e}", file=sys.stderr)
         return 2
     import effattn

@@ -16,8 +16,9 @@ from collections import OrderedDict
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['STATE_FORMAT', 'CODECS', 'shrink_png', 'write_bytes_atomic', 'save_png', 'shrink_notebook', 'CheckpointError',
-           'canonical', 'state_digest', 'pack_tensors', 'unpack_tensors', 'save_state', 'load_state', 'compact_state']
+__all__ = ['STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'CODECS', 'shrink_png', 'write_bytes_atomic', 'save_png', 'shrink_notebook',
+           'CheckpointError', 'canonical', 'state_digest', 'pack_tensors', 'unpack_tensors', 'save_state', 'load_state',
+           'left_out', 'compact_state']
 
 # %% ../nbs/03a_compact.ipynb #b7982864
 def shrink_png(data: bytes,  # a PNG file's bytes
@@ -81,6 +82,7 @@ def shrink_notebook(path: str | Path) -> tuple[int, int]:
 
 # %% ../nbs/03a_compact.ipynb #253dfc4e
 STATE_FORMAT = 'effattn-state/1'  # the `format` entry of a state file written by `save_state`
+STATE_FORMAT_LEFT_OUT = 'effattn-state/2'  # ... of one that leaves out tensors its freshly built model regenerates (`like`)
 CODECS = ('raw', 'shuffle-lzma')
 
 
@@ -105,6 +107,25 @@ def _split(obj, tensors: list):
     if obj is None or isinstance(obj, (bool, int, float, str)): return obj
     raise TypeError(f"a state file holds tensors and plain values only; got a {type(obj).__name__}: convert it first "
                     f"(e.g. a state_dict for a module, a list for a set)")
+
+
+def _paths(obj, at: tuple = ()):
+    "The place (keys and indices) of every tensor in `obj`, in `_split`'s order."
+    import torch
+    if isinstance(obj, torch.Tensor): yield at
+    elif isinstance(obj, dict):
+        for k, v in obj.items(): yield from _paths(v, at + (k,))
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj): yield from _paths(v, at + (i,))
+
+
+def _at(obj, at):
+    "What `obj` holds at place `at` (keys and indices), or None."
+    for k in at:
+        if isinstance(obj, dict) and k in obj: obj = obj[k]
+        elif isinstance(obj, (list, tuple)) and isinstance(k, int) and 0 <= k < len(obj): obj = obj[k]
+        else: return None
+    return obj
 
 
 def _join(obj, tensors: list):
@@ -168,21 +189,41 @@ def unpack_tensors(index: list, packed: bytes) -> list:
     return out
 
 # %% ../nbs/03a_compact.ipynb #e87a466b
+def _left_out(obj, tensors: list, like) -> list[list]:
+    "[index, place] of each of `tensors` (split from `obj`) that `like` holds bit for bit at the same place."
+    import torch
+    if like is None: return []
+    out = []
+    for i, at in enumerate(_paths(obj)):
+        r = _at(like, at)
+        if (isinstance(r, torch.Tensor) and (r.dtype, r.shape) == (tensors[i].dtype, tensors[i].shape)
+                and _bytes(r.detach().cpu().contiguous()) == _bytes(tensors[i])): out.append([i, list(at)])
+    return out
+
+
 def save_state(obj,  # tensors and plain values (dicts, lists, tuples, numbers, strings, None)
                path: str | Path,
                run: str = '',  # the run it belongs to, named by the messages of `load_state`
                codec: str = 'raw',  # 'raw': tensors as they are (fast); 'shuffle-lzma': packed (small, slower)
+               like=None,  # packed only: leave out each tensor that `like` holds bit for bit at the same place (e.g. {'model': a freshly built model's state_dict}); `load_state` then needs it
                ) -> str:
-    "Write `obj` as a checked state file at `path`, atomically; its digest."
+    "Write `obj` as a checked state file at `path`, atomically; its digest (of every tensor, those left out too)."
     import torch
     if codec not in CODECS: raise ValueError(f"codec={codec!r}; choose one of {CODECS}")
     tensors = []; skeleton = _split(obj, tensors)
-    d = dict(format=STATE_FORMAT, run=run, codec=codec, skeleton=skeleton, sha256=state_digest((run, skeleton), tensors))
+    out = _left_out(obj, tensors, like)
+    if out and codec == 'raw': raise ValueError("like= leaves tensors out of a packed state file only: pass codec='shuffle-lzma'")
+    d = dict(format=STATE_FORMAT_LEFT_OUT if out else STATE_FORMAT, run=run, codec=codec, skeleton=skeleton,
+             sha256=state_digest((run, skeleton), tensors))
     if codec == 'raw': d['tensors'] = tensors
-    else: index, packed = pack_tensors(tensors); d.update(index=index, packed=torch.frombuffer(bytearray(packed), dtype=torch.uint8))
+    else:
+        gone = {i for i, _ in out}
+        index, packed = pack_tensors([t for i, t in enumerate(tensors) if i not in gone])
+        d.update(index=index, packed=torch.frombuffer(bytearray(packed), dtype=torch.uint8), **({'left_out': out} if out else {}))
     path = Path(path); tmp = path.with_name(f'{path.name}.tmp{os.getpid()}'); path.parent.mkdir(parents=True, exist_ok=True)
     torch.save(d, tmp); os.replace(tmp, path)
     return d['sha256']
+
 
 # %% ../nbs/03a_compact.ipynb #48a19ea5
 def _read_state(path: Path, what: str, fix: str) -> dict:
@@ -201,46 +242,75 @@ def _read_state(path: Path, what: str, fix: str) -> dict:
     return d
 
 
-_KEYS = {'format', 'run', 'codec', 'skeleton', 'sha256', 'tensors', 'index', 'packed'}  # what a state file holds
+_KEYS = {'format', 'run', 'codec', 'skeleton', 'sha256', 'tensors', 'index', 'packed', 'left_out'}  # what a state file holds
 
 
-def _unpacked(d: dict, path: Path, what: str, fix: str) -> tuple[object, dict]:
-    "The object of state-file dict `d`, checked against its digest."
+def _tensors(d: dict, like) -> list:
+    "The tensors of state-file dict `d`: those stored (unpacked), and those it left out, taken from `like` at their places."
+    import torch
+    out = d.get('left_out') or []
+    missing = [at for _, at in out if not isinstance(_at(like, at), torch.Tensor)]
+    if missing: raise ValueError(f"`like` holds no tensor at {missing[:3]}, where the file left one out: pass the state of the run's own model")
+    stored = d['tensors'] if d['codec'] == 'raw' else unpack_tensors(d['index'], d['packed'].numpy().tobytes())
+    gone, it = {i: at for i, at in out}, iter(stored)
+    return [_at(like, gone[i]).detach().cpu().contiguous().clone() if i in gone else next(it) for i in range(len(stored) + len(gone))]
+
+
+def _unpacked(d: dict, path: Path, what: str, fix: str, like=None) -> tuple[object, dict]:
+    "The object of state-file dict `d` (what it left out taken from `like`), checked against its digest."
     run = f" (run {d['run']})" if isinstance(d.get('run'), str) and d['run'] else ''
+    n_out = len(d['left_out']) if isinstance(d.get('left_out'), list) else 0
+    if n_out and like is None:
+        raise CheckpointError(f"{what} {path}{run} leaves out {n_out} tensor(s) that its freshly built model regenerates (such as "
+                              f"Performer's random features): load it with like=<that model's state>, e.g. "
+                              f"effattn.campaign.initial_state(spec), as `effattn.campaign.unpark` does. {fix}")
     try:
-        if d['format'] != STATE_FORMAT: raise ValueError(f"format {d['format']!r}, not {STATE_FORMAT!r}")
-        tensors = d['tensors'] if d['codec'] == 'raw' else unpack_tensors(d['index'], d['packed'].numpy().tobytes())
+        if d['format'] not in (STATE_FORMAT, STATE_FORMAT_LEFT_OUT): raise ValueError(f"format {d['format']!r}, not {STATE_FORMAT!r}")
+        tensors = _tensors(d, like)
         got, want, meta = state_digest((d['run'], d['skeleton']), tensors), d['sha256'], {k: d[k] for k in ('run', 'codec', 'sha256')}
     except Exception as e:
         raise CheckpointError(f"{what} {path}{run} is damaged: {type(e).__name__}: {e}. {fix}") from e
     if got != want:
+        regen = (f"; or the model built here does not regenerate the {n_out} tensor(s) it left out bit for bit "
+                 f"(another seed, model or torch)") if n_out else ''
         raise CheckpointError(f"{what} {path}{run} does not match its digest (sha256 {got[:12]}…, recorded "
-                              f"{str(want)[:12]}…): it was changed or damaged after it was written. {fix}")
+                              f"{str(want)[:12]}…): it was changed or damaged after it was written{regen}. {fix}")
     return _join(d['skeleton'], tensors), meta
 
 
 def load_state(path: str | Path,
                what: str = 'checkpoint',  # what the file is, for the messages
                fix: str = 'delete it to start again',  # what to do when it cannot be used
+               like=None,  # for a file that left tensors out (`save_state(like=...)`): the same kind of object holding them
                ) -> tuple[object, dict]:
     "(the object, {'run', 'codec', 'sha256'}) of a state file, checked against its digest; an older plain dict: (it, {})."
     path = Path(path); d = _read_state(path, what, fix)
-    if len(d.keys() & _KEYS) >= 2: return _unpacked(d, path, what, fix)  # a state file (even one with a damaged key)
+    if len(d.keys() & _KEYS) >= 2: return _unpacked(d, path, what, fix, like)  # a state file (even one with a damaged key)
     return d, {}  # written before the format: a plain dict, no digest
+
+
+def left_out(path: str | Path) -> int:
+    "How many tensors state file `path` leaves out for `like` to give back (0: it holds them all, or it is not a state file)."
+    d = _read_state(Path(path), 'state file', '')
+    return len(d.get('left_out') or []) if isinstance(d.get('left_out'), list) else 0
+
 
 # %% ../nbs/03a_compact.ipynb #d5d071b4
 def compact_state(src: str | Path, dst: str | Path | None = None,  # default: `src` itself, replaced
-                  run: str = '', what: str = 'checkpoint', fix: str = 'delete it to start again') -> tuple[int, int]:
+                  run: str = '', what: str = 'checkpoint', fix: str = 'delete it to start again',
+                  like=None,  # e.g. {'model': the run's freshly built model's state_dict}: what `src` left out is taken from it, and
+                  leave_out: bool = True,  # `dst` leaves out what `like` holds bit for bit (False: `dst` holds every tensor)
+                  ) -> tuple[int, int]:
     "Write state file `src` packed ('shuffle-lzma') to `dst`, verified bit-identical by its digest; (bytes before, bytes after)."
     src = Path(src); dst = Path(dst) if dst else src
-    obj, meta = load_state(src, what, fix)
+    obj, meta = load_state(src, what, fix, like)
     before = src.stat().st_size
     tmp = dst.with_name(f'{dst.name}.compact{os.getpid()}')
     try:
-        digest = save_state(obj, tmp, meta.get('run') or run, 'shuffle-lzma')
+        digest = save_state(obj, tmp, meta.get('run') or run, 'shuffle-lzma', like if leave_out else None)
         name = meta.get('run') or run
         tensors = []; want = state_digest((name, _split(obj, tensors)), tensors)
-        back, m2 = load_state(tmp, what, fix)
+        back, m2 = load_state(tmp, what, fix, like)
         t2 = []
         if not (digest == want == m2['sha256'] == state_digest((name, _split(back, t2)), t2)):
             raise CheckpointError(f"{what} {src}: its compact copy is not bit-identical; the file is left as it was")

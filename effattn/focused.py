@@ -23,20 +23,22 @@ def focused_features(
     x: Tensor,  # per-head queries or keys (B, H, N, d)
     p: float = 3.0,  # focusing power (p = 1: ReLU features)
     scale: Tensor | None = None,  # positive per-channel scale, broadcastable to (H, 1, d); None: 1
+    offset: float = 1e-6,  # added to ReLU(x) before the scale, as the authors' code (0: the paper's map)
 ) -> Tensor:
-    "phi_p(x) = |x+| (x+)^p / |(x+)^p| with x+ = ReLU(x) / scale; norms over all H*d channels of a token."
-    xp = torch.relu(x)
+    "phi_p(x) = |x+| (x+)^p / |(x+)^p| with x+ = (ReLU(x) + offset) / scale; norms over all H*d channels of a token."
+    xp = torch.relu(x) + offset if offset else torch.relu(x)
     if scale is not None: xp = xp / scale
     norm = lambda t: t.square().sum((1, 3), keepdim=True).sqrt()  # over heads and head channels: the token's D features
     powered = xp.pow(p)
-    return powered * (norm(xp) / norm(powered).clamp_min(torch.finfo(xp.dtype).tiny))  # an all-zero token stays zero
+    return powered * (norm(xp) / norm(powered).clamp_min(torch.finfo(xp.dtype).tiny))  # offset 0: an all-zero token stays zero
 
 # %% ../nbs/19_focused.ipynb #735971e1
-def _check_focus(p: float, scale: Tensor | None, eps: float, H: int, d: int):
-    "Refuse a focusing power, scale or eps that would give wrong or non-finite features, naming it."
+def _check_focus(p: float, scale: Tensor | None, eps: float, offset: float, H: int, d: int):
+    "Refuse a focusing power, scale, eps or offset that would give wrong or non-finite features, naming it."
     who = 'focused_linear_attention'
     check_option(who, 'p', p, Option.real(0, open_low=True, doc='the focusing power (1: ReLU features; the paper uses 3)'))
     check_option(who, 'eps', eps, Option.real(0, doc='0 is exact where some feature of each query is positive; a negative one would shift the normaliser'))
+    check_option(who, 'offset', offset, Option.real(0, doc='added to ReLU(x); a negative one would give negative features'))
     if scale is None: return
     try: fits = isinstance(scale, Tensor) and torch.broadcast_shapes(scale.shape, (H, 1, d)) == (H, 1, d)
     except RuntimeError: fits = False
@@ -52,21 +54,22 @@ def focused_linear_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d), (B, H, M, d), (B, H, M, dv)
     p: float = 3.0,  # focusing power
     scale: Tensor | None = None,  # positive per-channel scale broadcastable to (H, 1, d); None: 1
-    eps: float = 1e-6,  # added to the normaliser phi(q_i) . sum_j phi(k_j)
+    eps: float = 1e-6,  # added to the mean-form normaliser phi(q_i) . mean_j phi(k_j), as the authors' code (M * eps on the sum)
+    offset: float = 1e-6,  # added to the ReLU features of q and k before the scale, as the authors' code (0: the paper's map)
 ) -> Tensor:
-    "Focused linear attention phi_p(Q) (phi_p(K)^T V) / (phi_p(Q) phi_p(K)^T 1), in float32 inside, O(N d^2)."
+    "Focused linear attention phi_p(Q) (phi_p(K)^T V) / (phi_p(Q) phi_p(K)^T 1 + M eps), in float32 inside, O(N d^2)."
     check_qkv(q, k, v, 'focused_linear_attention')
-    _check_focus(p, scale, eps, q.shape[1], q.shape[-1])
-    return _focused(q, k, v, p, scale, eps)
+    _check_focus(p, scale, eps, offset, q.shape[1], q.shape[-1])
+    return _focused(q, k, v, p, scale, eps, offset)
 
 
-def _focused(q: Tensor, k: Tensor, v: Tensor, p: float, scale: Tensor | None, eps: float) -> Tensor:
+def _focused(q: Tensor, k: Tensor, v: Tensor, p: float, scale: Tensor | None, eps: float, offset: float) -> Tensor:
     "`focused_linear_attention` without its checks: the layer's own path (its options checked once, its scale a softplus, so no device sync per call)."
     with torch.autocast(q.device.type, enabled=False):
         acc = compute_dtype(q, k, v)
         s = None if scale is None else scale.to(acc)
-        phi_q, phi_k = focused_features(q.to(acc), p, s), focused_features(k.to(acc), p, s)
-        return kernelized_attention(phi_q, phi_k, v, eps).to(v.dtype)
+        phi_q, phi_k = focused_features(q.to(acc), p, s, offset), focused_features(k.to(acc), p, s, offset)
+        return kernelized_attention(phi_q, phi_k, v, eps * k.shape[-2]).to(v.dtype)
 
 
 def grid_conv(
@@ -102,16 +105,18 @@ class FocusedLinear(MultiHeadAttention):
     options_schema = dict(focusing_factor=Option.real(0, open_low=True, doc='the paper uses 3; 1 gives ReLU linear attention'),
                           dwc_kernel=Option.integer(1, odd=True, optional=True, doc='odd, so the convolution keeps the grid'),
                           eps=Option.real(0, open_low=True, doc='ReLU features can all vanish: 0 would divide 0 by 0'),
+                          offset=Option.real(0, doc="added to the ReLU features (authors' code: 1e-6); 0 gives the paper's map"),
                           **GRID_OPTIONS)
     def __init__(self, dim: int, heads: int = 8,
                  focusing_factor: float = 3.0,  # the power p of the focused map (paper: 3)
                  dwc_kernel: int | None = 5,  # odd side of the depthwise convolution on V (authors' code: 5); None: off
                  grid: Sequence[int] | None = None,  # (rows, cols) of the patch grid; None: square, inferred from N
                  prefix_tokens: int = 1,  # leading non-patch tokens (cls, ...): no convolution term
-                 eps: float = 1e-6,  # added to the normaliser
+                 eps: float = 1e-6,  # added to the mean-form normaliser, as the authors' code (M * eps on the sum)
+                 offset: float = 1e-6,  # added to the ReLU features of q and k before the scale (authors' code: 1e-6)
                  qkv_bias: bool = True, proj_bias: bool = True, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, proj_drop=proj_drop)
-        self.focusing_factor, self.eps = float(focusing_factor), float(eps)
+        self.focusing_factor, self.eps, self.offset = float(focusing_factor), float(eps), float(offset)
         self.grid, self.prefix_tokens = None if grid is None else tuple(grid), prefix_tokens
         self.scale = nn.Parameter(torch.zeros(dim))  # softplus(0) = ln 2, as the authors' initialisation
         self.dwc_kernel, self.dwc = dwc_kernel, None
@@ -122,13 +127,13 @@ class FocusedLinear(MultiHeadAttention):
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         scale = F.softplus(self.scale).view(self.heads, 1, self.head_dim)
         check_qkv(q, k, v, self.name)  # (its options were checked when it was built; a softplus scale is positive)
-        out = _focused(q, k, v, self.focusing_factor, scale, self.eps)
+        out = _focused(q, k, v, self.focusing_factor, scale, self.eps, self.offset)
         if self.dwc is None: return out
         return out + grid_conv(v, self.dwc, self.grid, self.prefix_tokens, who=self.name).to(out.dtype)
 
     def extra_repr(self) -> str:
         return (f"{super().extra_repr()}, focusing_factor={self.focusing_factor}, dwc_kernel={self.dwc_kernel}, "
-                f"grid={self.grid}, prefix_tokens={self.prefix_tokens}")
+                f"eps={self.eps}, offset={self.offset}, grid={self.grid}, prefix_tokens={self.prefix_tokens}")
 
 # %% ../nbs/19_focused.ipynb #d4e2c57f
 from .core import ATTENTION_MACS, attention_cost

@@ -19,21 +19,22 @@ from .data import DATA_COPIES
 from .runtime import Profile, output_dirs, read_jsonl, repo_root
 from .measure import provenance
 from .papers import PAPERS
-from .papers.base import Study, figure_file
-from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Source, claims_from, judge_value,
-                                     load_claims, mean_std, read_claims, run_noise, save_claims)
+from .papers.base import Study, check_figures, figure_file
+from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Source, StudyDeparture, claims_from,
+                                     judge_value, load_claims, mean_std, read_claims, run_noise, save_claims)
 from .runtime import atomic_write_text
 
 # %% auto #0
 __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'OWN_STUDIES', 'evidence', 'merged_claims', 'same_claims',
            'one_row_each', 'split_reason', 'short_reason', 'paper_section', 'build_report', 'compute_used',
-           'could_not_do', 'Departure', 'cite_departures', 'claim_group', 'verdict_counts', 'split_counts',
-           'verdict_table', 'summary_bullets', 'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 'delta_ci',
-           'row_verdict', 'headline_table', 'runs_need', 'speed_need', 'claim_needs', 'figure_link',
-           'declaration_problems', 'gpu_tables', 'judge_campaigns', 'write_report', 'rejudge']
+           'could_not_do', 'Departure', 'cite_departures', 'study_departures', 'departure_anchor', 'settings_rows',
+           'settings_section', 'claim_group', 'verdict_counts', 'split_counts', 'verdict_table', 'summary_bullets',
+           'paper_value', 'our_values', 'fmt_ours', 'fmt_delta', 't975', 'delta_ci', 'row_verdict', 'headline_table',
+           'runs_need', 'speed_need', 'claim_needs', 'figure_link', 'declaration_problems', 'gpu_tables',
+           'judge_campaigns', 'write_report', 'rejudge']
 
 # %% ../nbs/44_report.ipynb #33388ef2
-_NO_STUDY = SimpleNamespace(SUMMARY='', CLAIM_KINDS={}, SAME_CLAIMS={}, HEADLINE=(), NEEDS={}, FIGURES={}, departures=None,
+_NO_STUDY = SimpleNamespace(SUMMARY='', CLAIM_KINDS={}, SAME_CLAIMS={}, HEADLINE=(), NEEDS={}, FIGURES={}, SETTINGS=(), departures=None,
                             judge_campaign=None, judge_analytic=None, judge_gpu=None)  # what a key that names no study declares
 
 
@@ -176,14 +177,15 @@ def paper_section(paper: str, claims: list[Claim], files: list[dict], rel, root:
     """One paper's section below its heading: `### Summary`, `### Headline` (the study's `HEADLINE`), `### Departures`, where
     the evidence comes from, the claims grouped (each not run with what it needs; figures linked relative to `report_dir`)."""
     study = _study(paper)
-    deps, cited = cite_departures(claims, study.departures(root) if study.departures else [])
+    deps, cited = study_departures(paper, claims, root)
     heads = study.HEADLINE
     needs = {c.id: claim_needs(c, paper, root) for c in claims if c.verdict == 'not run' and c.profile != Profile.smoke}
     figs = study.FIGURES
     links = {c.id: s for c in claims if (s := figure_link(c, figs.get(c.id), root, report_dir or Path(root) / 'data'))}
     return (['### Summary', ''] + verdict_table(claims) + [''] + summary_bullets(claims, study.SUMMARY)
             + (['', '### Headline', ''] + headline_table(heads, claims, paper, root) if heads else [])
-            + ['', '### Departures', ''] + ([f"{i}. **D{i}**: {t}" for i, t in enumerate(deps, 1)] or ['None repeated.'])
+            + ['', '### Departures', ''] + ([f'{i}. <a id="{departure_anchor(paper, i)}"></a>**D{i}**: {t}' for i, t in enumerate(deps, 1)]
+                                          or ['None repeated.'])
             + ['', '### Evidence', ''] + _evidence_lines(paper, files, rel) + _grouped(cited, needs, links) + _full_reasons(cited))
 
 
@@ -210,8 +212,8 @@ def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> s
     summary = "the papers' claims: " + split_counts(counted)
     if ours_only: summary += f"; our own study ({', '.join(OWN_STUDIES)}), not counted with them: {split_counts(ours_only)}"
     if missing: summary += f"; {len(missing)} of {len(PAPERS)} papers not run yet ({', '.join(missing)})"
-    used = [] if tuple(profiles) == ('smoke',) else (['### Compute used', ''] + compute_used(root) + ['', '### What we could not do', '']
-                                                     + could_not_do(by_paper) + [''])
+    used = [] if tuple(profiles) == ('smoke',) else (settings_section(by_paper, root) + ['### Compute used', ''] + compute_used(root)
+                                                     + ['', '### What we could not do', ''] + could_not_do(by_paper, root) + [''])
     return '\n'.join(['# Reproduction report', '', '## Executive summary', ''] + glance + [''] + used + _intro(profiles, rel)
                      + ['**Summary**: ' + summary + '.', ''] + sections)
 
@@ -256,17 +258,29 @@ def compute_used(root: str | Path, papers=None) -> list[str]:
                    "(they judge nothing yet)."] if parked else [])
 
 # %% ../nbs/44_report.ipynb #6246f11d
-def could_not_do(by_paper: dict) -> list[str]:
-    "Per study, what is open and what it would cost: speed claims not run (its device speed task's GPU-minutes on an H100), other claims not run (each one's need is in its section), claims no run of ours can reach."
+def could_not_do(by_paper: dict,
+                 root: Path | None = None,  # where the campaign's records are: with it, each other claim not run is listed with its need
+                 ) -> list[str]:
+    """Per study, what is open and what it would cost: speed claims not run (its device speed task's GPU-minutes on an H100),
+    other claims not run, claims no run of ours can reach; a total row; with `root`, each other claim not run and its need."""
     from effattn.device import SPEED_TASKS  # (imports no torch)
-    out = ['| study | speed claims not run: their GPU timing | other claims not run (their needs: the Not run table) | '
+    out = ['| study | speed claims not run: their GPU timing | other claims not run (each below, with its need) | '
            'not testable here |', '|---|---|---|---|']
+    tot, others = [0, 0, 0, 0], []
     for p, cs in by_paper.items():
         spd = sum(c.verdict == 'not run' and c.kind == 'speed' for c in cs)
-        task = f" (≈ {max(1, math.ceil(SPEED_TASKS[p][1] / 60))} GPU-min, `effattn device`)" if spd and p in SPEED_TASKS else ''
-        other = sum(c.verdict == 'not run' and c.kind != 'speed' for c in cs)
-        out.append(f"| {p} | {spd}{task} | {other} | {sum(c.verdict == 'not testable here' for c in cs)} |")
-    return out
+        gmin = max(1, math.ceil(SPEED_TASKS[p][1] / 60)) if spd and p in SPEED_TASKS else 0
+        task = f" (≈ {gmin} GPU-min, `effattn device`)" if gmin else ''
+        other = [c for c in cs if c.verdict == 'not run' and c.kind != 'speed']
+        nt = sum(c.verdict == 'not testable here' for c in cs)
+        out.append(f"| {p} | {spd}{task} | {len(other)} | {nt} |")
+        tot = [a + b for a, b in zip(tot, (spd, gmin, len(other), nt))]
+        others += [(p, c) for c in other]
+    out.append(f"| all | {tot[0]} (≈ {tot[1]} GPU-min: one device window times them all) | {tot[2]} | {tot[3]} |")
+    if root is None or not others: return out
+    return out + ['', 'What each other claim not run needs:', ''] + [
+        f"- {p}: {_cell(c.claim)} — {_cell(claim_needs(c, p, root))}" for p, c in others]
+
 
 # %% ../nbs/44_report.ipynb #4217f42e
 _HW = r"[^;|]*?(?:torch threads|\(CUDA [^)]*\)|Apple MPS \([^)]*\))"  # one `measure.hardware` line
@@ -311,16 +325,52 @@ def _found(dep: Departure, claims: list[Claim]) -> list[str]:
     return sorted({x for m in ms for x in (m.groupdict().get('f') or m[0]).split('; ')})
 
 
-def cite_departures(claims: list[Claim], extra: list[str] = ()) -> tuple[list[str], list[Claim]]:
+def cite_departures(claims: list[Claim], extra: list = (),  # the study's own: texts, or `StudyDeparture`s its judge cites
+                    ) -> tuple[list[str], list[Claim]]:
     """A paper's numbered departures (`DEPARTURES` its reasons repeat, then `extra`: the study's own) and its claims
-    with each repeated phrase replaced by a reference to its number."""
+    with each repeated phrase replaced by a reference to its number (a `StudyDeparture`'s phrase too)."""
     texts, out = [], list(claims)
     for dep in DEPARTURES:
         if not (found := _found(dep, out)): continue
         d = len(texts) + 1
         texts.append(dep.text.format(found='; '.join(found)))
         out = [replace(c, reason=re.sub(dep.pattern, lambda m: dep.cite(m, d), c.reason)) for c in out]
-    return texts + list(extra), out
+    for x in extra:
+        texts.append(x if isinstance(x, str) else x.text)
+        if isinstance(x, StudyDeparture) and x.phrase:
+            out = [replace(c, reason=c.reason.replace(x.phrase, f"{x.cited} (see D{len(texts)})")) for c in out]
+    return texts, out
+
+# %% ../nbs/44_report.ipynb #fcfe637d
+def study_departures(paper: str, claims: list[Claim], root: Path) -> tuple[list[str], list[Claim]]:
+    "A study's numbered departures and its claims citing them (`cite_departures` with the study's own, `departures(root)`)."
+    study = _study(paper)
+    return cite_departures(claims, study.departures(root) if study.departures else [])
+
+
+def departure_anchor(paper: str, d: int) -> str:
+    "The anchor of departure Dd in study `paper`'s `### Departures` (what the settings table links to)."
+    return f"d-{re.sub(r'[^a-z0-9-]', '-', paper.lower())}-{d}"
+
+
+def settings_rows(paper: str, settings, deps: list[str]) -> list[str]:
+    """Table rows of a study's `SETTINGS`: the paper's setting beside ours and its departure, linked to its entry (Dn) where
+    the study's departures (`deps`) list it; a departure no claim of the study rests on is said so."""
+    def link(pattern: str) -> str:
+        if not pattern: return 'none'
+        d = next((i for i, t in enumerate(deps, 1) if re.search(pattern, t)), None)
+        return f"[D{d}](#{departure_anchor(paper, d)})" if d else 'not listed: no claim here rests on it'
+    return [f"| {paper} | {_cell(s.what)} | {_cell(s.paper)} | {_cell(s.ours)} | {link(s.departure)} |" for s in settings]
+
+
+def settings_section(by_paper: dict, root: Path) -> list[str]:
+    "`### Settings`: every study's settings (`SETTINGS`) beside the paper's, each departure linked to its entry; [] where no study declares any."
+    rows = [r for p, cs in by_paper.items() for r in settings_rows(p, _study(p).SETTINGS, study_departures(p, cs, root)[0])]
+    return (["### Settings: the papers' against ours", '', "What each paper set beside what we ran (`paper` profile: our runs "
+             "at the paper's settings; `cpu`: the reduced profile). A departure links to its numbered entry in "
+             "the study's Departures, which the claims it affects cite.", '',
+             '| study | setting | paper | ours | departure |', '|---|---|---|---|---|'] + rows + ['']) if rows else []
+
 
 # %% ../nbs/44_report.ipynb #08272e63
 GROUPS = ("Accuracy at the papers' settings", 'Accuracy at reduced scale', 'Arithmetic and exact claims', 'Speed',
@@ -335,7 +385,7 @@ def claim_group(c: Claim) -> str:
     return GROUPS[0] if c.profile == Profile.paper else GROUPS[1]
 
 
-OWN_STUDIES = ('attention_error',)  # studies of ours, not of a paper: counted apart from the papers' claims
+OWN_STUDIES = ('attention_error', 'zoo')  # studies of ours, not of a paper: counted apart from the papers' claims
 
 
 def _counts(claims: list[Claim]) -> str:
@@ -456,18 +506,44 @@ def fmt_delta(paper: float | str | None, values: list[float], digits: int = 2, c
     return f"{(statistics.median(values) if center == 'median' else mean_std(values)[0]) - paper:+.{digits}f}"
 
 
-def delta_ci(paper: float | str | None, values: list[float], n_test: int, digits: int = 2) -> str:
-    "An accuracy row's Δ with its 95 % interval, from the noise unit `judge_value` uses (the paper's one run and our mean): '-2.01 [-3.03, -0.99]'."
-    if not values or not isinstance(paper, float) or not n_test: return fmt_delta(paper, values, digits)
-    d, s = mean_std(values)[0] - paper, run_noise(values, n_test) * math.sqrt(1 + 1 / len(values))
-    return f"{d:+.{digits}f} [{d - 1.96 * s:+.{digits}f}, {d + 1.96 * s:+.{digits}f}]"
+_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571}  # Student's t, 97.5 % quantile (printed tables)
 
 
-def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None) -> tuple[str, str]:
+def t975(dof: int) -> float:
+    "The 97.5 % quantile of Student's t with `dof` degrees of freedom: the printed table to 5, a Cornish–Fisher expansion beyond."
+    if dof in _T975: return _T975[dof]
+    z = statistics.NormalDist().inv_cdf(0.975)
+    return (z + (z ** 3 + z) / (4 * dof) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * dof ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * dof ** 3))
+
+
+def delta_ci(paper: float | str | None, values: list[float], n_test: int, digits: int = 2,
+             n_of: str = 'seeds',  # what the values are ('computed': exact arithmetic)
+             center: str = 'mean') -> str:
+    """Δ with its 95 % interval: an accuracy row (`n_test`) from the noise unit `judge_value` uses (the paper's one run and
+    our mean), '-2.01 [-3.03, -0.99]'; repeated values (two or more, about their mean) from their spread (Student's t, the
+    paper's value as printed); a computed value is exact, and one measurement has no interval: each says so."""
+    if not values or not isinstance(paper, float): return fmt_delta(paper, values, digits, center)
+    if n_test:
+        d, s = mean_std(values)[0] - paper, run_noise(values, n_test) * math.sqrt(1 + 1 / len(values))
+        return f"{d:+.{digits}f} [{d - 1.96 * s:+.{digits}f}, {d + 1.96 * s:+.{digits}f}]"
+    dd = fmt_delta(paper, values, digits, center)
+    if n_of == 'computed': return f"{dd} (exact)"
+    if len(values) == 1: return f"{dd} (one value: no interval)"
+    if center != 'mean': return dd  # a median's interval is its claim's to state
+    (m, sd), n = mean_std(values), len(values)
+    d, h = m - paper, t975(n - 1) * sd / math.sqrt(n)
+    return f"{d:+.{digits}f} [{d - h:+.{digits}f}, {d + h:+.{digits}f}]"
+
+
+def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None,
+                own: str | None = None,  # the row's own verdict from its `judge` (`headline_table`), if it has one
+                ) -> tuple[str, str]:
     """(evidence, verdict cell) of one headline row: not run without a value of ours; its own verdict where it can be judged
-    alone (`n_test`: `judge_value`, inconclusive at a reduced profile); else its claim's, which is never shown as the row's partly."""
+    alone (`own`, or `n_test`: `judge_value`, inconclusive at a reduced profile); else its claim's, never shown as the row's partly."""
     src = h.ours.profile if isinstance(h.ours, Source) else 'paper'
     if not ours: return src, '**not run**'
+    if own: return src, f'**{own}**'
     if h.n_test and isinstance(p, float):
         v = judge_value(p, ours, h.n_test)[0]
         return src, f"**{'inconclusive' if src != Profile.paper and v in SETTLED else v}**"
@@ -483,8 +559,9 @@ def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root:
     for h in heads:
         p, ours, c = paper_value(h.paper, paper, root), our_values(h.ours, paper, root), by.get(h.claim)
         pv = '-' if p is None else f"{p:g}" if isinstance(p, float) else p
-        ev, v = row_verdict(h, p, ours, c)
-        d = delta_ci(p, ours, h.n_test, h.digits) if h.n_test else fmt_delta(p, ours, h.digits, h.center)
+        res = output_dirs(paper, h.ours.profile if isinstance(h.ours, Source) else 'paper', root)['results']
+        ev, v = row_verdict(h, p, ours, c, h.judge(p, ours, res) if h.judge and ours and isinstance(p, float) else None)
+        d = delta_ci(p, ours, h.n_test, h.digits, h.n_of, h.center)
         if 'not testable here' in v and d != '-': d = 'not comparable'  # e.g. a swap without retraining against a trained model
         out.append(f"| {_cell(h.label)} | {_cell(pv)} | {fmt_ours(ours, h.digits, h.n_of, h.center)} | {d} | "
                    f"{ev} | {v} |")
@@ -587,8 +664,10 @@ def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
 
 def write_report(profile: str | None = None, path: str | Path | None = None, root: str | Path | None = None,
                  campaigns: bool = True) -> Path:
-    "Write data/REPRODUCTION.md (for one profile, or each claim from the strongest profile that judged it)."
+    """Write data/REPRODUCTION.md (for one profile, or each claim from the strongest profile that judged it); first
+    `check_figures`: a figure older than the records it draws stops it (StaleFigureError, naming the command that redraws it)."""
     root = repo_root(root)
+    if profile != Profile.smoke: check_figures(root)  # smoke figures are scratch (runs/smoke/figures)
     if campaigns and profile in (None, 'paper'): judge_campaigns(root)
     profiles = (profile,) if profile else ('paper', 'cpu')
     path = Path(path or (root / ('runs/smoke' if profile == Profile.smoke else 'data') / 'REPRODUCTION.md'))

@@ -280,78 +280,93 @@ def _window_sdpa(
 ) -> Tensor:
     """Non-overlapping window attention (ViTDet) with no padding: the windows fall into at most four shapes (full, and
     the partial ones along the bottom and right edges), and each shape is one fused, unmasked SDPA call over all its
-    windows. Returns `(*L, h*w, dv)`."""
+    windows. The grids are cut into the shapes' regions with `split` (its backward is one concatenation, where a slice's
+    backward fills a zero grid per region). Returns `(*L, h*w, dv)`."""
     (bh, bw), h, w = window, *qx.shape[-3:-1]
-    spans = lambda n, b: [(0, n - n % b, b)] * (n >= b) + [(n - n % b, n, n % b)] * (n % b > 0)  # (start, end, side)
-    bands = [torch.cat([_window_group(qx, kx, vx, r, c, scale, prefix, dropout_p) for c in spans(w, bw)], -2)
-             for r in spans(h, bh)]
+    sides = lambda n, b: [s for s in (n - n % b, n % b) if s]  # whole windows, then the partial ones
+    cut = lambda t: [band.split(sides(w, bw), -2) for band in t.split(sides(h, bh), -3)]
+    bands = [torch.cat([_window_group(qc, kc, vc, (bh, bw), scale, prefix, dropout_p) for qc, kc, vc in zip(*row)], -2)
+             for row in zip(cut(qx), cut(kx), cut(vx))]
     return torch.cat(bands, -3).flatten(-3, -2)
 
 
-def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
-                  rows: tuple[int, int, int], cols: tuple[int, int, int],  # (start, end, window side) of this group
+def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, rows, cols, d): one region of windows of one shape
+                  window: tuple[int, int],  # (bh, bw): the window shape is (min(bh, rows), min(bw, cols))
                   scale: float, prefix: tuple | None, dropout_p: float) -> Tensor:
-    "The windows of one shape, over rows[0]:rows[1] x cols[0]:cols[1], as one SDPA call; returns `(*L, rows, cols, dv)`."
-    (r0, r1, rh), (c0, c1, cw) = rows, cols
-    *L, _, _, d = qx.shape
-    nr, nc = (r1 - r0) // rh, (c1 - c0) // cw
-    wins = lambda t: t[..., r0:r1, c0:c1, :].unflatten(-3, (nr, rh)).unflatten(-2, (nc, cw)).transpose(-4, -3).flatten(-3, -2)
+    "The windows of one shape, tiling the region, as one SDPA call; returns `(*L, rows, cols, dv)`."
+    *L, rows, cols, d = qx.shape
+    rh, cw = min(window[0], rows), min(window[1], cols)
+    nr, nc = rows // rh, cols // cw
+    wins = lambda t: t.unflatten(-3, (nr, rh)).unflatten(-2, (nc, cw)).transpose(-4, -3).flatten(-3, -2)
     qw, kw, vw = wins(qx), wins(kx), wins(vx)                           # (*L, nr, nc, rh*cw, d)
     if prefix is not None:  # keys every patch sees, appended to every window
         each = lambda t: t[..., None, None, :, :].expand(*L, nr, nc, *t.shape[-2:])
         kw, vw = torch.cat([kw, each(prefix[0])], -2), torch.cat([vw, each(prefix[1])], -2)
     out = _sdpa(qw, kw, vw, scale, dropout_p)                           # (*L, nr, nc, rh*cw, dv)
-    return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, r1-r0, c1-c0, dv)
+    return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, rows, cols, dv)
 
 
-def _grid_attention(
-    qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
-    block: tuple[int, int],  # query block (bh, bw)
-    halo: tuple[int, int],  # extra key rows / cols on each side of a block
-    window: int | None,  # sliding: |dr|, |dc| <= window; None: every key of the region (block mode)
-    scale: float,
-    prefix: tuple | None = None,  # (kp (*L, P, d), vp (*L, P, dv)): keys every patch sees
-    dropout_p: float = 0.0,
+def _slide_dim(n: int, b: int, W: int, device) -> tuple[Tensor, Tensor, Tensor]:
+    """One grid dimension of the sliding pattern: ceil(n / b) query blocks of one size (b evened out, so that the
+    last block, which overlaps its neighbour, repeats fewer rows than there are blocks), each with its key span of
+    K = min(b + 2W, n), shifted inside the grid, not padded. Returns (queries (nb, b), keys (nb, K), slot (n,): where
+    position r's output sits in the nb * b block rows)."""
+    b = n if b + 2 * W >= n else -(-n // -(-n // b))  # a span of the whole dimension anyway: one block
+    starts = torch.arange(0, n - b + 1, b, device=device)
+    if n % b: starts = torch.cat([starts, starts.new_tensor([n - b])])
+    K = min(b + 2 * W, n)
+    r = torch.arange(n, device=device)
+    own = (r // b).clamp_max(len(starts) - 1)                             # the block that outputs position r
+    return (starts[:, None] + torch.arange(b, device=device), (starts - W).clamp(0, n - K)[:, None]
+            + torch.arange(K, device=device), own * b + r - starts[own])
+
+
+@functools.lru_cache(maxsize=8)
+def _sliding_plan(h: int, w: int, window: int, block: int, P: int, device: torch.device) -> tuple:
+    """The fixed geometry of the sliding pattern on an h x w grid (+ P prefix tokens), built once per shape and kept (a
+    layer calls it with the same shape every step): `(mask,)` for one call over the whole sequence, where one block
+    spans the grid; else `(query tokens (blocks, b*b), key tokens (blocks, P + K*K), mask (blocks, b*b, P + K*K),
+    slot (h*w,): where each patch's output sits among the blocks' rows)`."""
+    (qr, kr, sr), (qc, kc, sc) = _slide_dim(h, block, window, device), _slide_dim(w, block, window, device)
+    near = lambda qi, ki: (ki[:, None, :] - qi[:, :, None]).abs() <= window  # (nb, b, K)
+    (nbr, br, Kr), (nbc, bc, Kc) = near(qr, kr).shape, near(qc, kc).shape
+    allowed = (near(qr, kr)[:, None, :, None, :, None] & near(qc, kc)[None, :, None, :, None, :])
+    allowed = allowed.reshape(nbr * nbc, br * bc, Kr * Kc)
+    if nbr * nbc == 1:  # one block: prefix rows and columns allowed, no mask at all where nothing is cut
+        full = allowed.new_ones(P + h * w, P + h * w)
+        full[P:, P:] = allowed[0]
+        return (None if window >= max(h, w) - 1 else full[None, None],)
+    flat = lambda ri, ci: (ri[:, None, :, None] * w + ci[None, :, None, :]).flatten(-2).flatten(0, 1) + P
+    qi, ki = flat(qr, qc), flat(kr, kc)                                  # (blocks, b*b), (blocks, K*K)
+    if P:
+        ki = torch.cat([torch.arange(P, device=device).expand(len(ki), P), ki], -1)
+        allowed = torch.cat([allowed.new_ones(len(ki), br * bc, P), allowed], -1)
+    slot = ((sr // br)[:, None] * nbc + (sc // bc)[None, :]) * (br * bc) + (sr % br)[:, None] * bc + (sc % bc)[None, :]
+    return qi, ki, allowed, slot.flatten()
+
+
+def _sliding_sdpa(
+    q: Tensor, k: Tensor, v: Tensor,  # (*L, P + h*w, d): prefix tokens, then the patches in raster order
+    grid: tuple[int, int], window: int, block: int, prefix_tokens: int,
+    scale: float, dropout_p: float = 0.0,
 ) -> Tensor:
-    """Blocked 2-D window attention on a patch grid: each block of queries and its key region (+ prefix keys), one fused
-    SDPA call over all blocks with a 4-D mask (padding; sliding distance); returns `(*L, h*w, dv)`."""
-    *L, h, w, d = qx.shape
-    (bh, bw), (hh, hw) = block, halo
-    nbh, nbw = -(-h // bh), -(-w // bw)
-    Hp, Wp, Kh, Kw = nbh * bh, nbw * bw, bh + 2 * hh, bw + 2 * hw
-    dev = qx.device
-    qb = F.pad(qx, (0, 0, 0, Wp - w, 0, Hp - h)).unflatten(-3, (nbh, bh)).unflatten(-2, (nbw, bw))
-    qb = qb.transpose(-4, -3).flatten(-3, -2)                            # (*L, nbh, nbw, bh*bw, d)
+    """The sliding pattern |dr|, |dc| <= window as one fused SDPA call: blocks of block x block queries (one shape),
+    each against its key region (one shape, inside the grid: no padding) + the prefix keys, with a per-block 4-D mask
+    broadcast over L. Where one block spans the grid it is one call with the (N, N) mask. Returns (*L, N, dv)."""
+    plan, P = _sliding_plan(*grid, window, block, prefix_tokens, q.device), prefix_tokens
+    if len(plan) == 1:  # the whole sequence in one call; the mask broadcasts over L (no copy per head)
+        fold = lambda t: t.reshape(1, -1, *t.shape[-2:])
+        out = F.scaled_dot_product_attention(fold(q), fold(k), fold(v), attn_mask=plan[0], dropout_p=dropout_p, scale=scale)
+        return out.reshape(*q.shape[:-1], v.shape[-1])
+    qi, ki, allowed, slot = plan
+    *L, N, d = q.shape
+    gather = lambda t, i: t.index_select(-2, i.flatten()).reshape(-1, *i.shape, t.shape[-1])  # (L..., blocks, n, d)
+    out = F.scaled_dot_product_attention(gather(q, qi), gather(k, ki), gather(v, ki), attn_mask=allowed[None],
+                                         dropout_p=dropout_p, scale=scale)  # (L..., blocks, b*b, dv)
+    out = out.reshape(*L, -1, out.shape[-1]).index_select(-2, slot)      # (*L, h*w, dv) in raster order
+    if not P: return out
+    return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 
-    def region(t, extra=None):  # (*L, h, w, d) -> (*L, nbh, nbw, Kh*Kw [+ P], d): each block's key region [+ prefix]
-        t = F.pad(t, (0, 0, hw, Wp - w + hw, hh, Hp - h + hh))
-        u = t.unfold(-3, Kh, bh).unfold(-3, Kw, bw).movedim(-3, -1)     # (*L, nbh, nbw, Kh, Kw, d), a view
-        out = u.new_empty(*u.shape[:-3], Kh * Kw + (0 if extra is None else extra.shape[-2]), u.shape[-1])
-        out[..., :Kh * Kw, :].unflatten(-2, (Kh, Kw)).copy_(u)          # one copy, d last (SDPA's fused kernel needs it)
-        if extra is not None: out[..., Kh * Kw:, :].copy_(extra[..., None, None, :, :])
-        return out
-
-    valid = torch.zeros(Hp + 2 * hh, Wp + 2 * hw, dtype=torch.bool, device=dev)
-    valid[hh:hh + h, hw:hw + w] = True
-    allowed = valid.unfold(0, Kh, bh).unfold(1, Kw, bw).flatten(-2).unsqueeze(-2)  # (nbh, nbw, 1, Kh*Kw)
-    if window is not None:
-        ar, ac = (torch.arange(bh, device=dev)[:, None].expand(bh, bw).flatten(),
-                  torch.arange(bw, device=dev)[None, :].expand(bh, bw).flatten())
-        cr, cc = (torch.arange(Kh, device=dev)[:, None].expand(Kh, Kw).flatten(),
-                  torch.arange(Kw, device=dev)[None, :].expand(Kh, Kw).flatten())
-        rel = ((cr[None] - hh - ar[:, None]).abs() <= window) & ((cc[None] - hw - ac[:, None]).abs() <= window)
-        allowed = allowed & rel                                          # (nbh, nbw, bh*bw, Kh*Kw)
-    kp, vp = prefix if prefix is not None else (None, None)
-    kr, vr = region(kx, kp), region(vx, vp)  # prefix keys appended to every region: one call over all blocks
-    if prefix is not None:
-        allowed = torch.cat([allowed, allowed.new_ones(*allowed.shape[:-1], kp.shape[-2])], -1)
-    padded = ~valid[hh:hh + Hp, hw:hw + Wp].unfold(0, bh, bh).unfold(1, bw, bw).flatten(-2)  # (nbh, nbw, bh*bw)
-    allowed = allowed | padded[..., None]  # a padded query (discarded) sees every key: no empty softmax row
-    fold = lambda t: t.reshape(-1, nbh * nbw, *t.shape[-2:])  # (L..., blocks, n, d): the mask broadcasts over L, no copy
-    out = F.scaled_dot_product_attention(fold(qb), fold(kr), fold(vr), attn_mask=fold(allowed), dropout_p=dropout_p,
-                                         scale=scale).reshape(*L, nbh, nbw, bh * bw, -1)  # (*L, nbh, nbw, bh*bw, dv)
-    out = out.unflatten(-2, (bh, bw)).transpose(-4, -3)                  # (*L, nbh, bh, nbw, bw, dv)
-    return out.flatten(-5, -4).flatten(-3, -2)[..., :h, :w, :].flatten(-3, -2)
 
 # %% ../nbs/18_sparse.ipynb #ec4f7fa0
 @_fp32_scores
@@ -408,6 +423,20 @@ def dilated_attention(
     return _residue_merge(out, N)
 
 
+def _class_runs(q: Tensor, k: Tensor, v: Tensor, s: int, scale: float, dropout_p: float) -> Tensor:
+    """Full attention inside each residue class mod s as at most two unmasked SDPA calls, no padding: the N mod s classes
+    that hold one token more (their last token sits past the whole rows of s), then the others. The classes are cut
+    with `split` (its backward is one concatenation; a slice's fills a zero tensor). (*L, N, dv) out."""
+    n, r = divmod(q.shape[-2], s)
+    def runs(t):  # [(*L, r, n + 1, d)] if r, then (*L, s - r, n, d): each class's tokens in order
+        body, *tail = t.split([n * s, r], -2) if r else (t,)
+        cls = [c.transpose(-3, -2) for c in body.unflatten(-2, (n, s)).split([r, s - r] if r else [s], -2)]
+        return [torch.cat([cls[0], tail[0].unsqueeze(-2)], -2), *cls[1:]] if r else cls
+    outs = [_sdpa(qr, kr, vr, scale, dropout_p) for qr, kr, vr in zip(runs(q), runs(k), runs(v))]
+    out = torch.cat([o[..., :n, :] for o in outs], -3).transpose(-3, -2).flatten(-3, -2)  # (*L, n * s, dv), token order
+    return torch.cat([out, outs[0][..., n, :]], -2) if r else out
+
+
 @_fp32_scores
 def strided_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
@@ -419,10 +448,7 @@ def strided_attention(
     N = _check_self(q, k, v, 'strided_attention')
     check_positive_int('stride', stride)
     scale = q.shape[-1] ** -0.5 if scale is None else scale
-    s = min(stride, N)  # stride >= N: every class is one token, as with stride N
-    qs, ks, vs = (_residue_split(t, s) for t in (q, k, v))
-    valid = _residue_valid(N, s, q.device)[:, None, :] if N % s else None  # (s, 1, n2): padding keys masked
-    return _residue_merge(_sdpa(qs, ks, vs, scale, dropout_p, valid), N)  # one fused call over all classes
+    return _class_runs(q, k, v, min(stride, N), scale, dropout_p)  # stride >= N: every class is one token, as with N
 
 # %% ../nbs/18_sparse.ipynb #b42b982c
 @_fp32_scores
@@ -433,7 +459,7 @@ def local2d_attention(
     grid: Sequence[int] | None = None,  # (rows, cols) of the patch grid; None: square
     prefix_tokens: int = 1,  # leading non-patch tokens (cls...): they attend to all and all attend to them
     scale: float | None = None,
-    block: int | None = None,  # 'sliding' only: query block side (default max(2 * window, 4))
+    block: int | None = None,  # 'sliding' only: query block side (default max(window + 2, 8))
     dropout_p: float = 0.0,
 ) -> Tensor:
     "Exact softmax attention restricted to 2-D windows on the patch grid, in O(N * window^2) memory."
@@ -444,16 +470,14 @@ def local2d_attention(
     h, w = grid_shape(N, grid, prefix_tokens, 'local2d_attention')
     scale = q.shape[-1] ** -0.5 if scale is None else scale
     P = prefix_tokens
+    if mode == 'sliding':
+        if block is not None: check_positive_int('block', block)
+        return _sliding_sdpa(q, k, v, (h, w), window, block or max(window + 2, 8), P, scale, dropout_p)
+    blk = (min(window, h), min(window, w))
+    if blk == (h, w): return _sdpa(q, k, v, scale, dropout_p)  # one window covers the grid
     qx, kx, vx = (t[..., P:, :].unflatten(-2, (h, w)) for t in (q, k, v))
-    if mode == 'block':
-        blk, halo, rel = (min(window, h), min(window, w)), (0, 0), None
-    else:
-        b = block or max(2 * window, 4)
-        blk, halo, rel = (min(b, h), min(b, w)), (min(window, h - 1), min(window, w - 1)), window
-    if mode == 'block' and blk == (h, w): return _sdpa(q, k, v, scale, dropout_p)  # one window covers the grid
     prefix = (k[..., :P, :], v[..., :P, :]) if P else None
-    out = (_window_sdpa(qx, kx, vx, blk, scale, prefix, dropout_p) if mode == 'block' else
-           _grid_attention(qx, kx, vx, blk, halo, rel, scale, prefix, dropout_p))
+    out = _window_sdpa(qx, kx, vx, blk, scale, prefix, dropout_p)
     if not P: return out
     return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
 

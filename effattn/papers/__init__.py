@@ -48,6 +48,8 @@ PAPERS: Registry = Registry('paper', {p.key: p for p in (
     Paper('004', 'Efficient transformers (tutorial page)', '004_efficient_transformers.ipynb', 'p004'),
     Paper('attention_error', "Approximation error of each mechanism on a trained model's real q/k/v (ours)",
           'attention_error_real_qkv.ipynb', 'attention_error'),
+    Paper('zoo', "Every registered mechanism in 002's CIFAR-10 ViT under one recipe, at N = 65 and 257 (ours)",
+          'zoo_pareto.ipynb', 'zoo'),
 )})
 
 

@@ -36,12 +36,12 @@ __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS'
            'RELU_INF', 'NYSTROM', 'LONGFORMER', 'BIGBIRD', 'LOCAL', 'UNIFORM', 'BIGBIRD_LINKS', 'FIXED', 'Z',
            'REL_FLOOR', 'SLOPE_TOL', 'SMALL_STD', 'KEY_FRACTION_OK', 'KEY_FRACTION_MAX', 'ACC_THRESH', 'CHANCE',
            'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS',
-           'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'Settings', 'profile',
-           'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention', 'layer_stats',
-           'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism', 'chunked',
-           'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary', 'spectra',
-           'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'claim_of', 'number', 'se',
-           'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
+           'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'SETTINGS', 'Settings',
+           'profile', 'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention',
+           'layer_stats', 'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism',
+           'chunked', 'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary',
+           'spectra', 'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'claim_of', 'number',
+           'se', 'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
            'trained_z', 'accuracy_at', 'lacking', 'favor_rate_small_norm', 'favor_rate_real_norm', 'relu_more_features',
            'nystrom_landmarks', 'linformer_low_rank', 'rises', 'budget_monotone', 'local_sufficient',
            'bigbird_links_add_little', 'sparse_vs_performer', 'downstream_no_retraining', 'judge', 'favor_slope',
@@ -864,7 +864,7 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Need, Source
+from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/56_attention_error.ipynb #e4e22e89
 def favor_slope(res: Path) -> list[float]:
@@ -898,6 +898,10 @@ judge_campaign = None  # no claim is judged from the campaign's records alone (t
 judge_analytic = None  # no claim is judged without a run
 judge_gpu = None  # no device window measures this study
 departures = None  # the shared departures only
+
+# %% ../../nbs/56_attention_error.ipynb #9bdb82f7
+SETTINGS = ()  # our own study: no paper's settings to set ours beside
+
 
 # %% ../../nbs/56_attention_error.ipynb #2d41f89f
 def _each(f: Callable[[str], str]) -> str:

@@ -5,14 +5,18 @@
 # %% ../../nbs/50b_study.ipynb #b2e1df29
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Protocol, runtime_checkable
 
 # %% auto #0
-__all__ = ['FIGURE_TAGS', 'override_profile', 'Results', 'save_table', 'save_values', 'paper_tables', 'measured_table',
-           'runs_note', 'mark_not_run', 'figure_tags', 'figure_file', 'save_figure', 'Study', 'study_problems']
+__all__ = ['FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'save_table', 'save_values',
+           'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'figure_file', 'save_figure',
+           'StaleFigureError', 'records_digest', 'source_digest', 'runs_source', 'table_source', 'paper_sources',
+           'redraw_command', 'write_provenance', 'save_drawing', 'figure_problems', 'check_figures', 'Study',
+           'study_problems']
 
 # %% ../../nbs/50b_study.ipynb #3f099461
 def override_profile(paper: str, profiles: dict, name: str, **overrides):
@@ -96,7 +100,7 @@ def measured_table(results_dir: str | Path, name: str, profile: str, compute):
         df = compute(); save_table(results_dir, name, profile, df)
         return df
     path = Path(results_dir) / f'{name}.{profile}.csv'
-    if path.exists(): return pd.read_csv(path)
+    if path.exists(): return pd.read_csv(path, keep_default_na=False, na_values=[''])  # as saved: only empty cells are missing ('n/a' is a kernel)
     print(f"{name}: not measured (records only, and no {path.name} was saved)")
     return None
 
@@ -146,15 +150,164 @@ def figure_file(figures_dir: str | Path, name: str) -> Path:
 def save_figure(fig, figures_dir: str | Path, name: str, profile: str,
                 drawn: int,  # how many of our results (runs, measured rows) it draws; 0: the paper's and what is missing only
                 note: str,  # which profile and how many runs (`runs_note`): added to the title as its last line
+                sources: list[str],  # the records it draws (`runs_source`, `table_source`, `paper_sources`): their digests are kept
+                redraw: str | None = None,  # the command that draws it again (default: `redraw_command`, records only)
                 ) -> Path:
-    "Save `<name>.<profile>.png` in a palette (title and tags carry `note`); `figure_file` picks the drawing the report links."
-    from effattn.compact import save_png
+    """Save `<name>.<profile>.png` in a palette (title and tags carry `note`) and what it was drawn from (`write_provenance`);
+    `figure_file` picks the drawing the report links."""
     d = Path(figures_dir)
     title, y = (fig._suptitle.get_text(), fig._suptitle.get_position()[1]) if fig._suptitle else ('', 1.0)
     fig.suptitle(f"{title}\n{note}" if title else note, y=max(y, 1.0), va='bottom')  # above the panels' own titles
-    own = save_png(fig, d / f'{name}.{profile}.png', dpi=120, bbox_inches='tight', metadata=dict(zip(FIGURE_TAGS, (str(drawn), note))))
+    own = save_drawing(fig, d / f'{name}.{profile}.png', sources, profile, redraw or redraw_command(d.name, profile),
+                       metadata=dict(zip(FIGURE_TAGS, (str(drawn), note))))
     (d / f'{name}.png').unlink(missing_ok=True)  # the copy of the linked drawing that earlier versions kept
     return own
+
+# %% ../../nbs/50b_study.ipynb #edbe55f8
+PROVENANCE = 'PROVENANCE.json'  # in each figures folder: {figure file: what it was drawn from}
+
+
+class StaleFigureError(RuntimeError):
+    "A figure under figures/ is older than the records it draws (or says nothing of them)."
+
+
+def _digest(blob: bytes) -> str: return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def records_digest(blob: bytes, profile: str) -> str:
+    "The digest of the latest record of each run of `profile` in the JSON lines `blob` (order of lines and other profiles ignored)."
+    from effattn.runtime import _parse_line
+    recs = [r for r in (_parse_line(line)[0] for line in blob.split(b'\n') if line.strip()) if r is not None]
+    latest = {r.get('run_id') or f'#{i}': r for i, r in enumerate(recs)}
+    mine = sorted((r for r in latest.values() if r.get('profile') == profile), key=lambda r: str(r.get('run_id')))
+    return _digest(json.dumps(mine, sort_keys=True, separators=(',', ':'), default=str).encode())
+
+
+def source_digest(source: str,  # 'path' (a file's bytes) or 'path@profile' (a runs.jsonl's records of that profile)
+                  root: str | Path,  # the checkout relative paths are read from
+                  read=None,  # path -> bytes or None (default: the file in `root`; e.g. a file at a past commit)
+                  ) -> str:
+    "The content digest of `source` now ('absent' where its file is missing)."
+    path, at, profile = source.rpartition('@') if '@' in source else (source, '', '')
+    blob = read(path) if read else (Path(root) / path).read_bytes() if (Path(root) / path).is_file() else None
+    if blob is None: return 'absent'
+    return records_digest(blob, profile) if at else _digest(blob)
+
+# %% ../../nbs/50b_study.ipynb #2d48c074
+def _named(path: str | Path) -> str:
+    "`path` as a source names it: relative to its checkout where it lies in one, else absolute."
+    p = Path(path).resolve()
+    from effattn.runtime import repo_root
+    root = repo_root(p.parent)
+    return p.relative_to(root).as_posix() if p.is_relative_to(root) else str(p)
+
+
+def _within(source: str, root: Path) -> str:
+    "`source` with an absolute path inside `root` made relative to it."
+    path, at, profile = source.rpartition('@') if '@' in source else (source, '', '')
+    p = Path(path)
+    if p.is_absolute() and p.resolve().is_relative_to(root): path = p.resolve().relative_to(root).as_posix()
+    return path + at + profile
+
+
+def runs_source(results_dir: str | Path, profile: str) -> str:
+    "The source 'records of `profile` in `results_dir`/runs.jsonl'."
+    return f"{_named(Path(results_dir) / 'runs.jsonl')}@{profile}"
+
+
+def table_source(results_dir: str | Path, name: str, profile: str, ext: str = 'csv') -> str:
+    "The source 'the table (`ext` 'json': the values) `name` saved at `profile`' (`save_table`, `save_values`)."
+    return _named(Path(results_dir) / f'{name}.{profile}.{ext}')
+
+
+def paper_sources(key: str,
+                  *names: str,  # the tables a figure draws, e.g. 'table1_mnist' (`paper_tables`' keys); none: every one
+                  paper_dir: str | Path | None = None) -> list[str]:
+    "The sources 'the paper's tables `names` of study `key`' (what `paper_tables` reads: `data/paper/<key>_<name>.csv`)."
+    from effattn.runtime import repo_root
+    d = Path(paper_dir or repo_root() / 'data' / 'paper')
+    files = sorted(d.glob(f'{key}_*.csv'))
+    missing = sorted(set(names) - {f.stem[len(key) + 1:] for f in files})
+    if missing: raise ValueError(f"paper_sources: no table {missing} of {key} in {d} (have {[f.stem[len(key) + 1:] for f in files]}).")
+    return [_named(f) for f in files if not names or f.stem[len(key) + 1:] in names]
+
+
+REDRAWN_FROM_RECORDS = ('000', '002')  # studies whose notebooks draw every figure under --records-only, measuring nothing
+
+
+def redraw_command(paper: str, profile: str, records_only: bool | None = None,  # None: where the study's notebook can (REDRAWN_FROM_RECORDS)
+                   ) -> str:
+    "The command that draws study `paper`'s figures at `profile` again (records only: from the committed records, nothing trained)."
+    if records_only is None: records_only = paper in REDRAWN_FROM_RECORDS
+    return f"effattn reproduce --papers {paper} --profile {profile}{' --records-only' * records_only} --update"
+
+
+def _at_commit(root: Path, commit: str):
+    "path -> its bytes as committed at `commit` (None where it was not there)."
+    import subprocess
+    def read(path: str) -> bytes | None:
+        r = subprocess.run(['git', 'show', f'{commit}:{path}'], cwd=root, capture_output=True, timeout=60)
+        return r.stdout if r.returncode == 0 else None
+    return read
+
+
+def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: str,
+                     drawn_at: str | None = None,  # a drawing older than provenance: the commit that drew it (its records read there)
+                     ) -> Path:
+    "Record in `png`'s folder's PROVENANCE.json what the drawing `png` was drawn from (entries of vanished figures dropped)."
+    from effattn.measure import git_commit
+    from effattn.runtime import atomic_write_text, repo_root
+    png = Path(png); prov = png.parent / PROVENANCE
+    root = repo_root(png.parent)
+    named = sorted({_within(s, root) for s in sources})
+    read = _at_commit(root, drawn_at) if drawn_at else None
+    old = json.loads(prov.read_text()) if prov.exists() else {}
+    entries = {k: v for k, v in old.items() if (png.parent / k).exists()}
+    entries[png.name] = dict(commit=drawn_at or git_commit(root), profile=profile, png=_digest(png.read_bytes()), redraw=redraw,
+                             sources={s: source_digest(s, root, read) for s in named})
+    if drawn_at: entries[png.name]['note'] = 'drawn before provenance: its records as committed at the commit that drew it'
+    atomic_write_text(prov, json.dumps(entries, indent=1, sort_keys=True) + '\n')
+    return prov
+
+
+def save_drawing(fig, path: str | Path, sources: list[str], profile: str, redraw: str, **savefig) -> Path:
+    "Save `fig` as the PNG `path` in a palette (`effattn.compact.save_png`) and what it was drawn from (`write_provenance`)."
+    from effattn.compact import save_png
+    out = save_png(fig, path, **{'dpi': 120, 'bbox_inches': 'tight', **savefig})
+    write_provenance(out, sources, profile, redraw)
+    return out
+
+# %% ../../nbs/50b_study.ipynb #e1b8f9aa
+def _profile_of(png: Path) -> str:
+    from effattn.runtime import PROFILES
+    suffix = png.stem.rpartition('.')[2]
+    return suffix if suffix in PROFILES else 'cpu'
+
+
+def figure_problems(root: str | Path | None = None) -> list[str]:
+    """One line per figure under `root`/figures that is older than the records it draws, is not the drawing its
+    provenance describes, or has no provenance; each names the command that draws it again. [] when all are current."""
+    from effattn.runtime import repo_root
+    root, out, seen = repo_root(root), [], {}
+    digest = lambda s: seen[s] if s in seen else seen.setdefault(s, source_digest(s, root))
+    for d in sorted(p for p in (root / 'figures').glob('*') if p.is_dir()):
+        entries = json.loads((d / PROVENANCE).read_text()) if (d / PROVENANCE).exists() else {}
+        for png in sorted(d.glob('*.png')):
+            e, rel = entries.get(png.name), png.relative_to(root).as_posix()
+            if e is None:
+                out.append(f"{rel}: no provenance (drawn before figures recorded what they draw); redraw it: "
+                           f"`{redraw_command(d.name, _profile_of(png))}`")
+            elif e['png'] != _digest(png.read_bytes()):
+                out.append(f"{rel}: not the drawing its provenance describes (replaced after it was drawn); redraw it: `{e['redraw']}`")
+            elif changed := [s for s, h in e['sources'].items() if digest(s) != h]:
+                out.append(f"{rel}: stale: drawn at {e['commit']} from {', '.join(changed)}, changed since; redraw it: `{e['redraw']}`")
+    return out
+
+
+def check_figures(root: str | Path | None = None):
+    "Raise `StaleFigureError` naming each figure `figure_problems` finds (what `effattn report` runs first)."
+    if problems := figure_problems(root):
+        raise StaleFigureError(f"{len(problems)} figure(s) do not show the current records:\n  " + '\n  '.join(problems))
 
 # %% ../../nbs/50b_study.ipynb #d30ec36f
 @runtime_checkable
@@ -166,6 +319,7 @@ class Study(Protocol):
     SAME_CLAIMS: dict  # claim id -> the id of the same claim judged with stronger evidence
     HEADLINE: tuple | list  # effattn.papers.verdict.Headline rows
     NEEDS: dict  # claim id -> effattn.papers.verdict.Need
+    SETTINGS: tuple | list  # effattn.papers.verdict.Setting rows: the paper's settings beside ours, each departure named
     FIGURES: dict  # claim id -> a file in the study's figures folder
     judge_campaign: Callable | None  # (records, paper_dir) -> claims judged from the campaign's paper-setting records
     judge_analytic: Callable | None  # (paper_dir) -> claims that need no run

@@ -23,22 +23,22 @@ from ..testing import reference_attention, rel_error
 from .base import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..data import data_caveats, load_dataset
-from .verdict import Claim, judge_value, mean_std, not_run, run_noise, trained_on
+from .verdict import Claim, StudyDeparture, judge_value, mean_std, not_run, run_noise, trained_on
 from ..runtime import Profile
 from ..train import load_checkpoint
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
-           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_analytic',
-           'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF', 'FIG5', 'LAG_SLACK',
-           'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'Settings', 'profile', 'preset_of', 'run_spec', 'specs',
-           'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame',
-           'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement',
-           'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence',
-           'direction', 'allperformer_slowest', 'hybrid_variance', 'hybrid_lag', 'training_stable',
-           'baseline_top_train', 'no_speedup', 'relu_faster', 'time_rises_with_m', 'synthetic_claims',
-           'accuracy_claims', 'ran_slices', 'small_speed_claims', 'judge', 'judge_campaign', 'judge_gpu',
-           'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
+           'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'FAVOR_RUNS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
+           'judge_analytic', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF',
+           'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'SETTINGS', 'Settings', 'profile',
+           'preset_of', 'run_spec', 'specs', 'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame',
+           'paper_frame', 'not_run_frame', 'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match',
+           'paper_placement', 'placement', 'kernel_beats', 'expected_max', 'best_beat', 'kernel_irrelevant',
+           'relu_small_m', 'm_plateau', 'convergence', 'direction', 'allperformer_slowest', 'hybrid_variance', 'lag_z',
+           'hybrid_lag', 'training_stable', 'baseline_top_train', 'no_speedup', 'relu_faster', 'time_rises_with_m',
+           'synthetic_claims', 'accuracy_claims', 'ran_slices', 'small_speed_claims', 'judge', 'judge_campaign',
+           'judge_gpu', 'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
 
 # %% ../../nbs/53_p002.ipynb #80976643
 LAYOUTS = ('all_standard', 'all_performer', 'intertwined', 'performer_first', 'standard_first')
@@ -127,6 +127,8 @@ CLAIM_KINDS = {**{f'002-{ds}-{c}': dict(kind='speed', paper_device=SMALL_DEVICE)
                '002-synthetic-speedup': dict(kind='speed', paper_device=SYNTH_DEVICE)}  # for claims saved before kinds
 TEST_IMAGES = {'mnist': 10000, 'cifar10': 10000}
 _EVAL = "the paper evaluated on augmented test images, we on the clean test set"
+FAVOR_RUNS = "rests on FAVOR+ (softmax-kernel) runs, whose stabiliser is effattn's, not 002's code's"  # the phrase the report cites as its departure
+
 
 # %% ../../nbs/53_p002.ipynb #6d1f9907
 def _paper_acc(paper_tables: dict, ds: str) -> dict[tuple, float]:
@@ -186,7 +188,8 @@ def _absolute_50ep(mine: list[dict], table: dict[tuple, float], ds: str, spread:
                  f"one is, not reproduced when most are off, partly otherwise; a known data departure's cost is stated, never counted (it was not measured); "
                  + (f"a row's noise unit is at least the baseline's seed-to-seed std {spread:.2f} (× √2 against "
                     f"the paper's one run), not the binomial SE alone; " if spread else '') +
-                 f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}",
+                 f"{trained_on(mine)}; {_EVAL}{data_caveats(mine)[0]}"
+                 + (f"; {FAVOR_RUNS}" if any(r['tags']['kernel'] == 'softmax' for r in mine) else ''),
                  seeds=min(len(v) for _, _, v in judged), profile='paper')
 
 # %% ../../nbs/53_p002.ipynb #22f5e773
@@ -205,7 +208,7 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Need, Source
+from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/53_p002.ipynb #49dfa456
 _SETS = (('mnist', 'MNIST', 1, 'table1_mnist'), ('cifar10', 'CIFAR-10', 2, 'table2_cifar'))  # dataset, its name, its table
@@ -455,8 +458,10 @@ def _label(cfg: tuple) -> str:
     return '/'.join(str(x) for x in cfg if x != '')
 
 # %% ../../nbs/53_p002.ipynb #f623a25d
-def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess, metric: str = 'final') -> Claim:
-    "A claim judged by `assess(runs) -> (verdict, ours, reason)`; not run where runs are missing; names a run that alone decides it."
+def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess, metric: str = 'final',
+            one_run_settles: bool = True,  # False: a settled verdict that leaving out one run overturns reads inconclusive
+            ) -> Claim:
+    "A claim judged by `assess(runs) -> (verdict, ours, reason)`; not run where runs are missing; names a run that alone decides it (with `one_run_settles` False, a settled verdict one run overturns reads inconclusive)."
     try: verdict, ours, reason = assess(runs)
     except _Missing as e: return not_run(cid, '002', claim, where, paper_value, str(e))
     if verdict == 'inconclusive' and 'underpowered' not in reason and 'reduced scale' not in reason:  # say which, once
@@ -468,6 +473,10 @@ def _judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run],
         if v != verdict: flips.append(f"{r.name} ({getattr(r, metric):.2f}%; {v} without it)")
     if len(flips) == 1: reason += f"; decided by one run: {flips[0]}"
     elif flips: reason += f"; fragile: leaving out any one of {len(flips)} runs changes it, e.g. {'; '.join(flips[:2])}"
+    if flips and not one_run_settles and verdict in ('reproduced', 'not reproduced'):  # a trend one run overturns settles nothing
+        reason = f"underpowered: the evidence alone reads {verdict}, but leaving out one run overturns it; {reason}"
+        verdict = 'inconclusive'
+    if any(r.cfg[1] == 'softmax' for r in runs): reason += f"; {FAVOR_RUNS}"  # the stabiliser departure affects it
     seeds = min(len(v) for v in _groups(runs, metric).values())
     when = 'as in the paper' if runs[0].epochs == 50 else "vs the paper's 50"
     return Claim(cid, '002', claim, where, paper_value, ours, verdict,
@@ -598,15 +607,23 @@ def best_beat(runs: list[Run], paper_acc: dict, ds: str) -> Claim:
             best = max(g, key=lambda c: mean_std(g[c])[0])
             d, z = _compare([g[best]], base, noise)
             bias = expected_max(len(g)) * noise / math.sqrt(len(g[best]))
-            parts[lay] = (best, d, z, bias, (d - bias) * z / d if d else -bias / noise)
+            se = math.hypot(noise / math.sqrt(len(g[best])), noise / math.sqrt(len(base[0])))
+            parts[lay] = (best, d, z, bias, (d - bias) * z / d if d else -bias / noise, Z * se + bias)
         verdict = ('reproduced' if all(p[4] > Z for p in parts.values()) else
                    'not reproduced' if any(p[2] < -Z for p in parts.values()) else
                    'partly' if any(p[4] > Z for p in parts.values()) else 'inconclusive')  # no layout clears the band: underpowered
         ours = '; '.join(f"{lay} best ({_label(b)}) {d:+.2f} points ({z:+.1f} SE; {zb:+.1f} SE after the best-of-"
                          f"{len(_groups(rs, 'final', lambda c, l=lay: c[0] == l))} bias {bias:.2f})"
-                         for lay, (b, d, z, bias, zb) in parts.items())
+                         for lay, (b, d, z, bias, zb, _) in parts.items())
+        need = max(p[5] for p in parts.values())  # the smallest lead of a best these runs tell from noise and selection
+        margins = {lay: max(v for k, v in paper_acc.items() if k[0] == lay) - paper_acc[BASE] for lay in BEST_OF}
+        why = (f"; underpowered: these runs tell a best's lead from noise only beyond {need:.2f} points ({Z:g} SE after the "
+               f"bias of picking a best); the paper's own margins ({', '.join(f'{v:+.2f}' for v in margins.values())}) "
+               + ("lie below it, so even an exact replica could not reproduce the claim" if max(margins.values()) < need else
+                  "reach it") if verdict == 'inconclusive' else '')
         return verdict, ours, (f"1 SE of one run = {noise:.2f} points; reproduced when each layout's best beats the baseline "
-                               f"beyond {Z:g} SE after the bias of picking a best, not reproduced when a best is below it beyond {Z:g} SE")
+                               f"beyond {Z:g} SE after the bias of picking a best, not reproduced when a best is below it beyond {Z:g} SE"
+                               + why)
     verb = 'slightly exceed' if ds == 'mnist' else 'clearly beat'
     return _judged(f'002-{ds}-best-beat-baseline', f'{ds}: the best configurations of AllPerformer and PerformerFirst {verb} '
                    'the standard ViT', f'{PAPER_TABLE[ds][1]} / §6.1 / Fig. 1', _paper_best(paper_acc), runs, assess)
@@ -769,15 +786,15 @@ def _curve(r: Run, key: str) -> list[float]:
     return [e[key] for e in h]
 
 # %% ../../nbs/53_p002.ipynb #b1b34ef1
-def _fig5_judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess) -> Claim:
-    "A Figure 5 claim judged on `_fig5`'s runs; at another m than Figure 5's, at most partly."
+def _fig5_judged(cid: str, claim: str, where: str, paper_value: str, runs: list[Run], assess, **judged) -> Claim:
+    "A Figure 5 claim judged on `_fig5`'s runs; at another m than Figure 5's, inconclusive (reduced scale), the reading said."
     try: sub, m = _fig5(runs)
     except _Missing as e: return not_run(cid, '002', claim, where, paper_value, str(e))
-    c = _judged(cid, claim, where, paper_value, sub, assess)
+    c = _judged(cid, claim, where, paper_value, sub, assess, **judged)
     if c.verdict == 'not run': return c
     c = replace(c, reason=f"softmax hybrids at m = {m} against the baseline; {c.reason}")
-    if m == FIG5[1] or c.verdict not in ('reproduced', 'not reproduced'): return c
-    reading = 'consistent' if c.verdict == 'reproduced' else 'contradicted'
+    if m == FIG5[1] or c.verdict not in ('reproduced', 'not reproduced', 'inconclusive'): return c
+    reading = dict(reproduced='consistent', inconclusive='inconclusive').get(c.verdict, 'contradicted')
     return replace(c, verdict='inconclusive', reason=f"reduced scale: {reading} at m = {m}, but Fig. 5 is m = {FIG5[1]}, not "
                    f"run here; {c.reason}")
 
@@ -801,6 +818,11 @@ def _lag_band(paper_tables: dict, ds: str) -> tuple[float, float]:
     return (_text_value(paper_tables, 'cifar10_hybrid_lag_epochs_low'), _text_value(paper_tables, 'cifar10_hybrid_lag_epochs_high'))
 
 
+def lag_z(epochs: int, alpha: float = 0.05) -> float:
+    "The z a per-epoch trail must pass so that `epochs` tests together call a false trail with probability about `alpha` (Bonferroni, two-sided)."
+    return statistics.NormalDist().inv_cdf(1 - alpha / (2 * epochs))
+
+
 def hybrid_lag(runs: list[Run], paper_tables: dict, ds: str) -> Claim:
     "002 §6.5: the hybrids trail the baseline's test accuracy for the first epochs (CIFAR-10: 10-15; MNIST: gone by 10)."
     lo, hi = _lag_band(paper_tables, ds)
@@ -808,16 +830,20 @@ def hybrid_lag(runs: list[Run], paper_tables: dict, ds: str) -> Claim:
     def assess(rs):
         if rs[0].epochs < bad: raise _Missing(f"the lag is read over {bad:g} epochs; these runs trained {rs[0].epochs}")
         gaps = _gaps(rs, 'test_top1', rs[0].n_test)
-        lag = max((e + 1 for e, (_, z) in enumerate(gaps) if z < -Z), default=0)
-        verdict = ('reproduced' if ok[0] <= lag <= ok[1] else 'not reproduced' if lag > bad or (lo and not lag) else 'partly')
+        zl = lag_z(len(gaps))
+        lag = max((e + 1 for e, (_, z) in enumerate(gaps) if z < -zl), default=0)
+        verdict = ('reproduced' if ok[0] <= lag <= ok[1] else 'not reproduced' if lag > bad or (lo and not lag) else 'inconclusive')
         at = ', '.join(f"{e}: {gaps[e - 1][0]:+.2f}" for e in (1, 5, 10, 15, 20, len(gaps)) if e <= len(gaps))
-        return verdict, (f"trail beyond {Z:g} SE " + (f"until epoch {lag}" if lag else "at no epoch") +
+        return verdict, (f"trail beyond {zl:.2f} SE " + (f"until epoch {lag}" if lag else "at no epoch") +
                          f"; hybrids − baseline test top-1 at epoch {at}"), (
             f"reproduced when the lag ends at epoch {ok[0]:g}-{ok[1]:g}, not reproduced when it lasts past {bad:g}"
-            + (" or never appears" if lo else '') + "; 1 SE per epoch from the seed spread there")
+            + (" or never appears" if lo else '') + (", underpowered between the bands" if verdict == 'inconclusive' else '')
+            + f"; 1 SE per epoch from the seed spread there; {len(gaps)} epochs tested at {zl:.2f} SE, so that all of them "
+            f"together call a false trail about 1 time in 20 (at {Z:g} SE each, chance alone would call about "
+            f"{0.0455 * len(gaps):.1f} epochs)")
     span = f"{lo:g}-{hi:g} epochs" if lo else f"gone by about epoch {hi:g}"
     return _fig5_judged(f'002-{ds}-lag-epochs', f"{ds}: the hybrids trail the baseline early ({span}), then catch up",
-                        '§6.5 / Fig. 5', span, runs, assess)
+                        '§6.5 / Fig. 5', span, runs, assess, one_run_settles=False)  # a lag one run carries is no lag of the hybrids
 
 # %% ../../nbs/53_p002.ipynb #17379574
 def _worst_fall(r: Run) -> float:
@@ -1206,8 +1232,34 @@ def favor_departure(table: pd.DataFrame,  # `favor_stabilizer_record`'s rows (da
             f"{r.min():.2f}–{r.max():.2f} (relative, per layer; {source}).")
 
 # %% ../../nbs/53_p002.ipynb #68e0ec38
-def departures(root=None) -> list[str]:
-    "002's own departures for the report's `### Departures` (beside those its reasons repeat), measured from saved tables."
+def departures(root=None) -> list[StudyDeparture]:
+    "002's own departures for the report's `### Departures` (beside those its reasons repeat), measured from saved tables; each claim carrying FAVOR_RUNS cites the stabiliser's."
     from effattn.runtime import output_dirs, repo_root
     f = output_dirs('002', 'paper', root)['results'] / 'favor_stabilizer.paper.csv'
-    return [favor_departure(pd.read_csv(f), f.relative_to(repo_root(root)).as_posix())] if f.exists() else []
+    return ([StudyDeparture(favor_departure(pd.read_csv(f), f.relative_to(repo_root(root)).as_posix()), FAVOR_RUNS, 'FAVOR+ runs')]
+            if f.exists() else [])
+
+# %% ../../nbs/53_p002.ipynb #2030f669
+_P2, _C2 = PROFILES['paper'], PROFILES['cpu']
+_per = lambda d: ', '.join(f"{k} {'/'.join(map(str, v)) if isinstance(v, (list, tuple)) else v}" for k, v in d.items())
+SETTINGS = (  # 002's settings beside ours (data/paper/SETTINGS.md), ours from PROFILES; a departure by its entry's first words
+    Setting('training', "50 epochs, batch 128, AdamW lr 1e-3, weight decay 1e-4, no schedule (§4.4.1)",
+            f"paper profile: {_per(_P2.epochs)} epochs on every training image; cpu: {_per(_C2.epochs)} epochs on "
+            f"{_per(_C2.train_subset)} images", r'^Reduced profiles'),
+    Setting('random features m', "MNIST 16–256, CIFAR-10 16–512 (Tables 1, 2)",
+            f"paper profile: {_per(_P2.m_values)} (each claim names the runs that have finished); cpu: {_per(_C2.m_values)}",
+            r'^Reduced profiles'),
+    Setting('runs per configuration', "one (seed not recorded)",
+            f"paper profile: seeds {', '.join(map(str, _P2.seeds))}; cpu: seed {', '.join(map(str, _C2.seeds))}, the "
+            f"baseline and one hybrid also {', '.join(map(str, _C2.noise_seeds))}", r'^One run'),
+    Setting('CIFAR-10 data', "the official CIFAR-10", f"the {_P2.source} copy", r'^Data copy'),
+    Setting('FAVOR+ stabiliser', "the code subtracts the maximum of u before the exponential", "effattn's stabiliser in "
+            "every softmax-kernel run; every claim resting on such a run cites it", r"^FAVOR\+'s stabiliser"),
+    Setting('test images', "the code's test sets went through the training augmentations", "the clean test set; each "
+            "accuracy claim says so"),
+    Setting('hardware', f"{SMALL_DEVICE} (MNIST, CIFAR-10), {SYNTH_DEVICE} (synthetic 224 px)", "CPUs for training "
+            "(the records name which)", r'^Hardware'),
+    Setting('timing', "training-loop time per epoch and inference ms per batch on those devices",
+            "side-by-side CPU timing, shown unjudged; GPU device windows", r'^Speed on a CPU'),
+)
+

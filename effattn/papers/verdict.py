@@ -20,7 +20,7 @@ from ..runtime import Profile, atomic_write_text, output_dirs
 __all__ = ['VERDICTS', 'SETTLED', 'OLD_WORDS', 'INCONCLUSIVE_WHY', 'KINDS', 'CAMPAIGN', 'Claim', 'ClaimsFileError', 'read_claims',
            'is_gpu', 'missing_measurement', 'missing_to_not_run', 'apply_policy', 'binom_se', 'mean_std', 'run_noise',
            'judge_value', 'parts_verdict', 'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims',
-           'claims_from', 'Source', 'Headline', 'Need']
+           'claims_from', 'Source', 'Headline', 'Need', 'StudyDeparture', 'Setting']
 
 # %% ../../nbs/50a_verdict.ipynb #34eb8d9d
 VERDICTS = ('reproduced', 'not reproduced', 'partly', 'inconclusive', 'not testable here', 'not run')
@@ -199,15 +199,23 @@ def judge_value(paper: float,  # the paper's value (one run)
 
 
 def parts_verdict(parts: dict) -> tuple[str, str]:
-    """(verdict, reading) of a claim judged in named parts (part -> its word): the one word every part that ran shares,
-    else **partly**; the reading names each part's word. Parts not run are named and left out; none ran: not run."""
+    """(verdict, reading) of a claim judged in named parts (part -> its word), read as a conjunction: the one word every part
+    that ran shares; **partly** only where settled parts disagree (one reproduced, one not); a part not reproduced, with
+    none reproduced, refutes the whole; settled parts that agree beside unsettled ones leave the whole unsettled
+    (inconclusive, else not testable here). The reading names each part's word. Parts not run are named and left out;
+    none ran: not run."""
     if not parts: raise ValueError("parts_verdict: parts is empty; pass {part name: verdict} for each part judged.")
     for v in parts.values(): check_choice('a part\'s verdict', v, VERDICTS)
     ran = {p: v for p, v in parts.items() if v != 'not run'}
     words = [v for v in VERDICTS if v in parts.values()]
     reading = '; '.join(f"{v}: {', '.join(p for p, w in parts.items() if w == v)}" for v in words)
     if not ran: return 'not run', f"no part ran ({reading})"
-    return (next(iter(set(ran.values()))) if len(set(ran.values())) == 1 else 'partly'), f"parts — {reading}"
+    w = set(ran.values())
+    if len(w) == 1: return w.pop(), f"parts — {reading}"
+    if set(SETTLED) <= w: return 'partly', f"parts — {reading}"
+    if 'not reproduced' in w: return 'not reproduced', f"parts — {reading}; a part not reproduced refutes the whole"
+    whole = 'inconclusive' if 'inconclusive' in w else 'not testable here'
+    return whole, f"parts — {reading}; {whole} as a whole: what was settled agrees, the rest cannot be settled here"
 
 
 def loglog_slope(xs: list[float], ys: list[float]) -> float:
@@ -281,7 +289,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Headline:
-    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and its verdict: its own (`n_test`), else its claim's."
+    "One row of a study's `### Headline`: a main number of the paper, ours beside it, and its verdict: its own (`n_test`, `judge`), else its claim's."
     label: str  # the quantity and its unit, e.g. 'MNIST, standard ViT: final test top-1 % (Table 1)'
     claim: str  # the id of the claim that judges this number (one source of truth for its verdict)
     paper: Source  # the paper's value, from data/paper/
@@ -290,6 +298,7 @@ class Headline:
     digits: int = 2
     n_test: int = 0  # an accuracy row: the test images behind each of our values; the row is then judged on its own (`judge_value`)
     center: str = 'mean'  # 'median': shown as the median of our values, the estimator its claim states (e.g. paired timing ratios)
+    judge: Callable | None = None  # (paper value, our values, results folder) -> the row's own verdict (e.g. a timing's size against the paper's)
 
 # %% ../../nbs/50a_verdict.ipynb #9ac3e128
 @dataclass(frozen=True)
@@ -297,3 +306,24 @@ class Need:
     "What a claim not run needs: the paper profile's runs that would judge it, or, where no run or device task can, the resource in words."
     runs: str = ''  # a regular expression over the names of the study's paper-profile runs (as `effattn campaign status` prints them)
     text: str = ''  # where `runs` is empty: the resource it needs, and why no estimate exists
+
+# %% ../../nbs/50a_verdict.ipynb #1b523ba4
+@dataclass(frozen=True)
+class StudyDeparture:
+    """A study's own departure for the report's `### Departures`, and the phrase the reasons of the claims it affects carry:
+    the report numbers it (Dn) and turns each such phrase into `cited` (see Dn), so no affected claim goes without it."""
+    text: str  # the departure in words, as the list shows it
+    phrase: str = ''  # a literal phrase a study's judge adds to the reason of every claim the departure affects ('' : none)
+    cited: str = ''  # what the phrase reads as once cited, before '(see Dn)'
+
+
+# %% ../../nbs/50a_verdict.ipynb #d9003eae
+@dataclass(frozen=True)
+class Setting:
+    """One row of the report's settings table: a setting of the paper beside ours (from the study's `PROFILES`), and the
+    departure that says why they differ, named by a regular expression over the texts of the study's `### Departures`."""
+    what: str  # the setting, e.g. 'training length'
+    paper: str  # the paper's value, and where it says so
+    ours: str  # ours, per profile
+    departure: str = ''  # a regex matching the text of the departure it is (the report links it as Dn); '' : none
+
