@@ -873,7 +873,7 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
 from pathlib import Path
 from typing import Callable
 
-from .verdict import Headline, Setting, Need, Source
+from .verdict import Headline, Need, Source
 
 # %% ../../nbs/56_attention_error.ipynb #e4e22e89
 def favor_slope(res: Path) -> list[float]:
