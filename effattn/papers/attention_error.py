@@ -43,7 +43,7 @@ __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS'
            'spectra', 'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'claim_of', 'number',
            'se', 'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
            'trained_z', 'accuracy_at', 'lacking', 'favor_rate_small_norm', 'favor_rate_real_norm', 'relu_more_features',
-           'nystrom_landmarks', 'linformer_low_rank', 'rises', 'budget_monotone', 'local_sufficient',
+           'nystrom_landmarks', 'linformer_low_rank', 'rises', 'mechanism_parts', 'budget_monotone', 'local_sufficient',
            'bigbird_links_add_little', 'sparse_vs_performer', 'downstream_no_retraining', 'judge', 'favor_slope',
            'conclusions']
 
@@ -680,6 +680,12 @@ def rises(errors: pd.DataFrame, mech: str) -> list[tuple]:
     return out
 
 # %% ../../nbs/56_attention_error.ipynb #43b751c3
+def mechanism_parts(bad: dict, why: str) -> tuple[str, str]:
+    "(verdict, reason) of budget-monotone with each mechanism a part (`bad`: mechanism -> its rises): not reproduced where its error rises."
+    v, reading = parts_verdict({m: 'not reproduced' if r else 'reproduced' for m, r in bad.items()})
+    return v, f"{reading} (not reproduced: the error rises with the budget); {why}"
+
+
 def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
     "000 §5.3: increasing k or m improves the fidelity of the approximation, approaching full attention in the limit."
     c = claim_of(S, 'budget_monotone', 'budget-monotone', 'increasing k or m improves the fidelity of the approximation, '
@@ -696,9 +702,7 @@ def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Cl
     why = f"a rise counts beyond {Z} SE over draws (at least {REL_FLOOR:.0%} of the error)"
     worse = [m for m, v in bad.items() if v]
     if len(worse) == len(mechs): return c(ours, 'not reproduced', f"no mechanism's error falls monotonically; {why}")
-    if worse:  # the mechanisms are the claim's parts
-        v, reading = parts_verdict({m: 'not reproduced' if bad[m] else 'reproduced' for m in mechs})
-        return c(ours, v, f"{reading} (not reproduced: the error rises with the budget); {why}")
+    if worse: return c(ours, *mechanism_parts(bad, why))
     if RELU in mechs:
         bias = fixed[(fixed.mechanism == RELU_INF) & (fixed.source == 'real')].rel_error.mean()
         d = per_draw(errors, RELU)
