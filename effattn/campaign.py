@@ -302,8 +302,10 @@ def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 2
 
 def _compact_one(ck: Path, like) -> tuple[int, int] | None:
     "Pack parked checkpoint `ck`, leaving out what `like` regenerates, where that changes it: (bytes before, after); None where it would not."
-    if left_out(ck) or (like is None and load_state(ck)[1].get('codec') == 'shuffle-lzma'): return None
-    if load_state(ck)[1].get('codec') != 'shuffle-lzma': return compact_state(ck, run=ck.parent.name, like=like)
+    if left_out(ck): return None
+    packed = load_state(ck)[1].get('codec') == 'shuffle-lzma'  # read once (its digest checked)
+    if not packed: return compact_state(ck, run=ck.parent.name, like=like)
+    if like is None: return None
     tmp = ck.with_name(f'{ck.name}.tmp{os.getpid()}')  # packed already: kept unless something is left out
     try:
         compact_state(ck, tmp, run=ck.parent.name, like=like)

@@ -14,7 +14,7 @@ import torch
 from ..attention import list_attention
 from ..experiment import RunSpec
 from ..flops import count_flops
-from ..measure import hardware, time_side_by_side, training_memory
+from ..measure import count_params, hardware, time_side_by_side, training_memory
 from .base import Results, override_profile
 from .p002 import TRAIN
 from .verdict import Claim, Need, mean_std, not_run, parts_verdict, run_noise, trained_on
@@ -119,7 +119,7 @@ def cost_rows(mechs: list[str], patch: int, batch: int, steps: int, blocks: int,
         rows.append(dict(mechanism=k, patch=patch, tokens=PATCHES[patch], train_img_s=batch / med(t[k]['train']),
                          infer_img_s=batch / med(t[k]['infer']), train_mem_mb=training_memory(m, (3, 32, 32), batch, 10, dev)
                          ['total_bytes'] / 2 ** 20, gmacs=c.gmacs, attention_gmacs=c.attention / 1e9,
-                         params=sum(p.numel() for p in m.parameters()), batch=batch, blocks=blocks, steps=steps,
+                         params=count_params(m), batch=batch, blocks=blocks, steps=steps,
                          hardware=hardware(dev)))
     return rows
 
