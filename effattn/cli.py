@@ -16,7 +16,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from .compact import shrink_notebook  # torch-free, as the next: `--help` stays quick
+from .compact import link_figures, shrink_notebook  # torch-free, as the next: `--help` stays quick
 from .runtime import PROFILES, Profile, read_jsonl  # torch-free, so that `--help` stays quick
 
 # %% auto #0
@@ -297,6 +297,8 @@ def reproduce(
             if profile != Profile.smoke:  # smoke outputs are scratch: nothing to protect
                 accept = update or rerun or trained or (key == 'report' and accepted) or not judged_at(before, profile)
                 accepted |= _settle(before, findings(key, profile, root), root, scratch, accept, log)
+            linked = link_figures(out, root)[0]  # each figure it saved and still holds: linked instead of embedded
+            if linked: log(f"    {linked} figure(s) linked from {_show(out)} to their files instead of embedded", flush=True)
     log(_summary(status, profile, root))
     return status
 

@@ -16,9 +16,9 @@ from collections import OrderedDict
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'CODECS', 'shrink_png', 'write_bytes_atomic', 'save_png', 'shrink_notebook',
-           'CheckpointError', 'canonical', 'state_digest', 'pack_tensors', 'unpack_tensors', 'save_state', 'load_state',
-           'left_out', 'compact_state']
+__all__ = ['FIGURE_META', 'STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'CODECS', 'shrink_png', 'write_bytes_atomic', 'save_png',
+           'shrink_notebook', 'show_saved', 'link_figures', 'CheckpointError', 'canonical', 'state_digest',
+           'pack_tensors', 'unpack_tensors', 'save_state', 'load_state', 'left_out', 'compact_state']
 
 # %% ../nbs/03a_compact.ipynb #b7982864
 def shrink_png(data: bytes,  # a PNG file's bytes
@@ -79,6 +79,50 @@ def shrink_notebook(path: str | Path) -> tuple[int, int]:
     out = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + '\n'
     write_bytes_atomic(path, out.encode('utf-8'))
     return len(text.encode()), len(out.encode())
+
+# %% ../nbs/03a_compact.ipynb #69ff7316
+FIGURE_META = 'effattn/figure'  # the metadata entry of an output that shows a saved figure file: the file's path in the checkout
+
+
+def show_saved(path: str | Path,  # a saved figure file (PNG)
+               root: str | Path,  # the checkout it lies in (the tag is relative to it)
+               ) -> bool:
+    "Show the saved figure file `path` in the running notebook, its bytes as saved and tagged `FIGURE_META`; whether it did."
+    try: from IPython import get_ipython
+    except ImportError: return False
+    if get_ipython() is None: return False
+    from IPython.display import Image, display
+    rel = Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
+    display(Image(data=Path(path).read_bytes(), format='png'), metadata={FIGURE_META: rel})
+    return True
+
+
+def _linked(o: dict, root: Path, at: Path) -> bool:
+    "Turn output `o` into a link to the figure file it shows, if it shows one (`FIGURE_META`) that holds that drawing."
+    rel, png = o.get('metadata', {}).get(FIGURE_META), o.get('data', {}).get('image/png')
+    if rel is None or png is None: return False
+    f, shown = root / rel, base64.b64decode(''.join(png) if isinstance(png, list) else png)
+    if not f.is_file() or f.read_bytes() != shown: return False  # drawn again since, or rolled back: keep this run's drawing
+    digest = hashlib.sha256(shown).hexdigest()[:16]
+    o['data'] = {'text/markdown': f"![{f.name}]({os.path.relpath(f, at.parent)})\n\n*`{rel}` (sha256 {digest}, "
+                                  f"{len(shown) // 1024} KiB): the file this cell saved, linked here rather than embedded.*",
+                 'text/plain': f"<figure {rel}, sha256 {digest}>"}
+    o['metadata'] = {FIGURE_META: rel, 'sha256': digest}
+    return True
+
+
+def link_figures(path: str | Path,  # an executed notebook
+                 root: str | Path,  # the checkout its figures were saved in
+                 at: str | Path | None = None,  # where the notebook will live (its links are relative to it); default `path`
+                 ) -> tuple[int, int]:
+    "Link, instead of embedding, each figure `path` shows as a saved file (`show_saved`), in place; (figures linked, bytes saved)."
+    path = Path(path); text = path.read_text(encoding='utf-8'); nb = json.loads(text)
+    at = Path(at or path).resolve()
+    n = sum(_linked(o, Path(root).resolve(), at) for c in nb.get('cells', []) for o in c.get('outputs', []))
+    if not n: return 0, 0
+    out = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + '\n'
+    write_bytes_atomic(path, out.encode('utf-8'))
+    return n, len(text.encode()) - len(out.encode())
 
 # %% ../nbs/03a_compact.ipynb #253dfc4e
 STATE_FORMAT = 'effattn-state/1'  # the `format` entry of a state file written by `save_state`

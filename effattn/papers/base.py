@@ -271,10 +271,16 @@ def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: 
 
 
 def save_drawing(fig, path: str | Path, sources: list[str], profile: str, redraw: str, **savefig) -> Path:
-    "Save `fig` as the PNG `path` in a palette (`effattn.compact.save_png`) and what it was drawn from (`write_provenance`)."
-    from effattn.compact import save_png
+    """Save `fig` as the PNG `path` in a palette (`effattn.compact.save_png`) and what it was drawn from (`write_provenance`);
+    in a notebook, show the saved file in its place (`show_saved`: `effattn reproduce` links it instead of embedding it)."""
+    from effattn.compact import save_png, show_saved
+    from effattn.runtime import repo_root
     out = save_png(fig, path, **{'dpi': 120, 'bbox_inches': 'tight', **savefig})
     write_provenance(out, sources, profile, redraw)
+    root = repo_root(out.parent)
+    if out.resolve().is_relative_to(root.resolve()) and show_saved(out, root):
+        import matplotlib.pyplot as plt
+        plt.close(fig)  # shown as saved: not drawn a second time at the cell's end
     return out
 
 # %% ../../nbs/50b_study.ipynb #e1b8f9aa
