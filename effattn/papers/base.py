@@ -13,10 +13,10 @@ from typing import Callable, Protocol, runtime_checkable
 
 # %% auto #0
 __all__ = ['FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'save_table', 'save_values',
-           'paper_tables', 'measured_table', 'runs_note', 'mark_not_run', 'figure_tags', 'figure_file', 'save_figure',
-           'StaleFigureError', 'records_digest', 'source_digest', 'runs_source', 'table_source', 'paper_sources',
-           'redraw_command', 'write_provenance', 'save_drawing', 'figure_problems', 'check_figures', 'Study',
-           'study_problems']
+           'paper_tables', 'measured_table', 'runs_note', 'measured_on', 'mark_not_run', 'figure_tags', 'figure_file',
+           'save_figure', 'StaleFigureError', 'records_digest', 'source_digest', 'runs_source', 'table_source',
+           'paper_sources', 'redraw_command', 'write_provenance', 'save_drawing', 'figure_problems', 'check_figures',
+           'Study', 'study_problems']
 
 # %% ../../nbs/50b_study.ipynb #3f099461
 def override_profile(paper: str, profiles: dict, name: str, **overrides):
@@ -114,6 +114,14 @@ def runs_note(records: list[dict],  # the records a figure draws
     runs = f"{len(records)} run{'s' * (len(records) != 1)}"
     if seeds: runs += f" (seed{'s' * (len(seeds) > 1)} {', '.join(map(str, seeds))})"
     return (f"profile {profile}: " if profile else '') + runs + (f"; {missing} not run" if missing else '')
+
+
+def measured_on(table) -> str:
+    "Where a measured table's rows were measured (its `hardware` column), for a figure's title: not the machine drawing it."
+    hw = sorted(set(table['hardware'].dropna())) if 'hardware' in table else []
+    if not hw: raise ValueError("measured_on: the table has no `hardware` values; save provenance(dev)['hardware'] with each "
+                                "measured row, or name the machine yourself.")
+    return ' / '.join(hw)
 
 
 def mark_not_run(ax, xs, label: str = 'not run'):
