@@ -19,7 +19,7 @@ from .data import DATA_COPIES
 from .runtime import Profile, output_dirs, read_jsonl, repo_root
 from .measure import provenance
 from .papers import PAPERS
-from .papers.base import Study, check_figures, figure_file
+from .papers.base import Study, check_figures, figure_file, table_path
 from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Source, StudyDeparture, claims_from,
                                      judge_value, load_claims, mean_std, read_claims, run_noise, save_claims)
 from .runtime import atomic_write_text
@@ -461,8 +461,8 @@ def _rows(path: Path, profile: str | None = None) -> list[dict]:
     if path.suffix == '.jsonl':
         recs = read_jsonl(path)  # a damaged line is skipped and named (file:line), the others read
         return [r | r.get('tags', {}) for r in recs if r.get('profile') == profile]
-    import csv
-    with open(path, newline='') as f: return list(csv.DictReader(f))
+    import csv, gzip
+    with (gzip.open if path.suffix == '.gz' else open)(path, 'rt', newline='') as f: return list(csv.DictReader(f))
 
 
 def _number(cell: str) -> float | str:
@@ -483,7 +483,7 @@ def our_values(src: Source | Callable | None, paper: str, root: Path) -> list[fl
     if src is None: return []
     if callable(src): return [float(x) for x in src(output_dirs(paper, 'paper', root)['results'])]
     res = output_dirs(paper, src.profile, root)['results']
-    path = res / 'runs.jsonl' if src.table == 'runs' else res / f'{src.table}.{src.profile}.csv'
+    path = res / 'runs.jsonl' if src.table == 'runs' else table_path(res, src.table, src.profile)
     return [float(r[src.column]) for r in _rows(path, src.profile)
             if all(_same(r.get(k), v) for k, v in src.where.items()) and r.get(src.column) not in (None, '')]
 

@@ -20,7 +20,7 @@ from ..experiment import RunSpec
 from ..hydra import hydra_attention
 from ..linear import linear_attention
 from ..nystrom import nystrom_attention
-from .base import Results, override_profile
+from .base import Results, override_profile, table_path
 from ..performer import orthogonal_features, performer_attention, softmax_features
 from .verdict import Claim, binom_se, loglog_slope, parts_verdict
 from ..runtime import Pieces
@@ -882,7 +882,7 @@ from .verdict import Headline, Need, Source
 # %% ../../nbs/56_attention_error.ipynb #e4e22e89
 def favor_slope(res: Path) -> list[float]:
     "A headline source: the log-log slope of FAVOR+'s error against m on the trained model's real q, k (mean over layers and draws), from the committed errors table."
-    f = Path(res) / 'errors.paper.csv'
+    f = table_path(res, 'errors', 'paper')  # .csv.gz: a large table (`save_table`)
     return [slope(mean_error(pd.read_csv(f), FAVOR))] if f.exists() else []
 
 # %% ../../nbs/56_attention_error.ipynb #24a36fde

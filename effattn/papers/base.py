@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Callable, Protocol, runtime_checkable
 
 # %% auto #0
-__all__ = ['FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'save_table', 'save_values',
-           'paper_tables', 'measured_table', 'runs_note', 'measured_on', 'mark_not_run', 'figure_tags', 'figure_file',
-           'save_figure', 'StaleFigureError', 'records_digest', 'source_digest', 'runs_source', 'table_source',
-           'paper_sources', 'redraw_command', 'write_provenance', 'save_drawing', 'figure_problems', 'check_figures',
-           'Study', 'study_problems']
+__all__ = ['TABLE_GZIP_OVER', 'FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'table_path',
+           'save_table', 'save_values', 'paper_tables', 'measured_table', 'runs_note', 'measured_on', 'mark_not_run',
+           'figure_tags', 'figure_file', 'save_figure', 'StaleFigureError', 'records_digest', 'source_digest',
+           'runs_source', 'table_source', 'paper_sources', 'redraw_command', 'write_provenance', 'save_drawing',
+           'figure_problems', 'check_figures', 'Study', 'study_problems']
 
 # %% ../../nbs/50b_study.ipynb #3f099461
 def override_profile(paper: str, profiles: dict, name: str, **overrides):
@@ -44,7 +44,8 @@ class Results:
         from effattn.experiment import load_records
         from effattn.runtime import output_dirs
         d = Path(results_dir or output_dirs(paper, profile)['results'])
-        tables = {f.name[:-len(f'.{profile}.csv')]: pd.read_csv(f) for f in sorted(d.glob(f'*.{profile}.csv'))}
+        files = sorted([*d.glob(f'*.{profile}.csv'), *d.glob(f'*.{profile}.csv.gz')])
+        tables = {f.name.removesuffix('.gz').removesuffix(f'.{profile}.csv'): pd.read_csv(f) for f in files}
         values = {f.name[:-len(f'.{profile}.json')]: json.loads(f.read_text()) for f in sorted(d.glob(f'*.{profile}.json'))
                   if not f.name.startswith(('claims.', 'provenance.'))}
         return cls(load_records(paper, profile, d), tables, values)
@@ -68,12 +69,27 @@ class Results:
         return [r for r in self.records if all(r.get('tags', {}).get(k, r.get(k)) == v for k, v in tags.items())]
 
 
+TABLE_GZIP_OVER = 32 * 1024  # a measured table whose CSV text is larger is saved gzip-compressed: `<name>.<profile>.csv.gz`
+
+
+def table_path(results_dir: str | Path, name: str, profile: str) -> Path:
+    "Where `save_table` put table `name` of `profile`: `<name>.<profile>.csv`, or `.csv.gz` for a large one (the `.csv` path where neither is)."
+    plain = Path(results_dir) / f'{name}.{profile}.csv'
+    packed = plain.with_name(plain.name + '.gz')
+    return packed if packed.is_file() and not plain.is_file() else plain
+
+
 def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
-    "Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge."
-    from effattn.runtime import atomic_write_text
-    path = Path(results_dir) / f'{name}.{profile}.csv'
-    atomic_write_text(path, df.to_csv(index=False))
-    return path
+    """Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge; one
+    over `TABLE_GZIP_OVER` as `.csv.gz` (the checkout travels to the GPU in every call). The saved file's path."""
+    import gzip
+    from effattn.compact import write_bytes_atomic
+    text, plain = df.to_csv(index=False).encode(), Path(results_dir) / f'{name}.{profile}.csv'
+    packed = plain.with_name(plain.name + '.gz')
+    keep, drop = (packed, plain) if len(text) > TABLE_GZIP_OVER else (plain, packed)
+    write_bytes_atomic(keep, gzip.compress(text, mtime=0) if keep is packed else text)  # mtime 0: the same table, the same bytes
+    drop.unlink(missing_ok=True)
+    return keep
 
 
 def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
@@ -99,7 +115,7 @@ def measured_table(results_dir: str | Path, name: str, profile: str, compute):
     if not records_only_requested():
         df = compute(); save_table(results_dir, name, profile, df)
         return df
-    path = Path(results_dir) / f'{name}.{profile}.csv'
+    path = table_path(results_dir, name, profile)
     if path.exists(): return pd.read_csv(path, keep_default_na=False, na_values=[''])  # as saved: only empty cells are missing ('n/a' is a kernel)
     print(f"{name}: not measured (records only, and no {path.name} was saved)")
     return None
@@ -191,13 +207,22 @@ def records_digest(blob: bytes, profile: str) -> str:
     return _digest(json.dumps(mine, sort_keys=True, separators=(',', ':'), default=str).encode())
 
 
+def _source_bytes(path: str, root: str | Path, read=None) -> bytes | None:
+    "A source file's bytes (None where missing); a table `x.csv` saved as `x.csv.gz` (`save_table`) read as its CSV text."
+    import gzip
+    blob_of = read or (lambda p: (Path(root) / p).read_bytes() if (Path(root) / p).is_file() else None)
+    blob = blob_of(path)
+    if blob is None and path.endswith('.csv') and (packed := blob_of(path + '.gz')) is not None: return gzip.decompress(packed)
+    return blob
+
+
 def source_digest(source: str,  # 'path' (a file's bytes) or 'path@profile' (a runs.jsonl's records of that profile)
                   root: str | Path,  # the checkout relative paths are read from
                   read=None,  # path -> bytes or None (default: the file in `root`; e.g. a file at a past commit)
                   ) -> str:
-    "The content digest of `source` now ('absent' where its file is missing)."
+    "The content digest of `source` now ('absent' where its file is missing; a table's digest is of its CSV text, however stored)."
     path, at, profile = source.rpartition('@') if '@' in source else (source, '', '')
-    blob = read(path) if read else (Path(root) / path).read_bytes() if (Path(root) / path).is_file() else None
+    blob = _source_bytes(path, root, read)
     if blob is None: return 'absent'
     return records_digest(blob, profile) if at else _digest(blob)
 
