@@ -16,19 +16,28 @@ from collections import OrderedDict
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['FIGURE_META', 'STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'CODECS', 'shrink_png', 'write_bytes_atomic', 'save_png',
-           'shrink_notebook', 'show_saved', 'link_figures', 'CheckpointError', 'canonical', 'state_digest',
+__all__ = ['PALETTE', 'FIGURE_META', 'STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'CODECS', 'shrink_png', 'write_bytes_atomic',
+           'save_png', 'shrink_notebook', 'show_saved', 'link_figures', 'CheckpointError', 'canonical', 'state_digest',
            'pack_tensors', 'unpack_tensors', 'save_state', 'load_state', 'left_out', 'compact_state']
 
 # %% ../nbs/03a_compact.ipynb #b7982864
+PALETTE = 64  # the colours of a saved figure's palette
+
+
+def _in_palette(im, colors: int) -> bool:
+    "Whether image `im` is already drawn in a palette of at most `colors` colours."
+    return im.mode == 'P' and len(im.getcolors(maxcolors=256) or range(257)) <= colors
+
+
 def shrink_png(data: bytes,  # a PNG file's bytes
-               colors: int = 256,  # the palette's size
+               colors: int = PALETTE,  # the palette's size
                ) -> bytes:
-    "The same drawing in a palette of at most `colors` colours (median cut), its text chunks and dpi kept; `data` itself where that is not smaller, or where the PNG has transparency or a palette already."
+    "The same drawing in a palette of at most `colors` colours (median cut), its text chunks and dpi kept; `data` itself where that is not smaller, or where the PNG has transparency or such a palette already."
     from PIL import Image, PngImagePlugin
     with Image.open(io.BytesIO(data)) as im:
         im.load()
-        if im.format != 'PNG' or im.mode not in ('RGB', 'RGBA'): return data
+        if im.format != 'PNG' or _in_palette(im, colors) or im.mode not in ('RGB', 'RGBA', 'P'): return data
+        if im.mode == 'P' and 'transparency' in im.info: return data  # see-through: keep as drawn
         if im.mode == 'RGBA' and im.getchannel('A').getextrema()[0] < 255: return data  # see-through: keep as drawn
         info = PngImagePlugin.PngInfo()
         for k, v in getattr(im, 'text', {}).items(): info.add_text(k, v)
