@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .compact import CheckpointError, compact_state, left_out, load_state
+from .compact import STATE_FORMAT_PLAIN, CheckpointError, compact_state, left_out, state_info
 from .papers import PAPERS
 from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, remove_stale_tmp, repo_root
 
@@ -301,17 +301,19 @@ def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 2
 
 
 def _compact_one(ck: Path, like) -> tuple[int, int] | None:
-    "Pack parked checkpoint `ck`, leaving out what `like` regenerates, where that changes it: (bytes before, after); None where it would not."
-    if left_out(ck): return None
-    packed = load_state(ck)[1].get('codec') == 'shuffle-lzma'  # read once (its digest checked)
-    if not packed: return compact_state(ck, run=ck.parent.name, like=like)
-    if like is None: return None
-    tmp = ck.with_name(f'{ck.name}.tmp{os.getpid()}')  # packed already: kept unless something is left out
+    """Pack parked checkpoint `ck` in the newest format, leaving out what `like` regenerates, where that makes it smaller:
+    (bytes before, after); None where it would not (or where it leaves tensors out and there is no `like` to read it with)."""
+    info = state_info(ck)  # unchecked: `compact_state` checks what it converts
+    newest, n_out = info['format'] == STATE_FORMAT_PLAIN, info['left_out']
+    if n_out and like is None: return None  # it cannot be read here
+    if newest and (n_out or like is None): return None  # nothing more to gain
+    if info['codec'] != 'shuffle-lzma': return compact_state(ck, run=ck.parent.name, like=like)
+    tmp = ck.with_name(f'{ck.name}.tmp{os.getpid()}')  # packed already: kept unless the new copy is smaller
     try:
-        compact_state(ck, tmp, run=ck.parent.name, like=like)
-        if not left_out(tmp): return None
-        before = ck.stat().st_size; os.replace(tmp, ck)
-        return before, ck.stat().st_size
+        before, after = compact_state(ck, tmp, run=ck.parent.name, like=like)
+        if after >= before: return None
+        os.replace(tmp, ck)
+        return before, after
     finally: tmp.unlink(missing_ok=True)
 
 
@@ -319,7 +321,7 @@ def compact_parked(root: str | Path | None = None, log=print,
                    specs: dict | None = None,  # run id -> spec (default: every queue's): the models whose features are left out
                    ) -> tuple[int, int, int]:
     """Pack every checkpoint parked in the repository that is not packed yet (those parked before the format, or copied in
-    by hand), and leave out of each what its run's freshly built model regenerates (`initial_state`), each verified
+    by hand) or packed in an older format (`effattn.compact.STATE_FORMATS`: its plain values pickled), and leave out of each what its run's freshly built model regenerates (`initial_state`), each verified
     bit-identical by its digest; (files converted, bytes before, bytes after). A damaged one is named and left as it is.
     What `effattn campaign park --compact` does."""
     log = log or (lambda *a, **k: None)
@@ -820,7 +822,7 @@ def add_parser(sub) -> None:
     c.add_argument('--partial', action='store_true', help="clean: also remove the checkpoints of unfinished runs")
     c.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
     c.add_argument('--compact', action='store_true', help="park: park nothing new; pack the checkpoints already parked in "
-                   "data/campaign/parked/ that are not packed yet (each verified bit-identical)")
+                   "data/campaign/parked/ that are not packed yet, or packed in an older format (each verified bit-identical)")
     e = c.add_argument_group('run on a cluster (--executor submitit: the [slurm] extra; --executor ray: the [ray] extra)')
     e.add_argument('--executor', default='local', choices=('local', *ENGINES), help="run: local worker processes, "
                    "submitit jobs (Slurm, or local processes where there is no Slurm) or Ray tasks; --jobs runs at a time")

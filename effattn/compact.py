@@ -12,13 +12,16 @@ import json
 import copy
 import lzma
 import os
+import re
+import struct
 from collections import OrderedDict
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PALETTE', 'FIGURE_META', 'STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'CODECS', 'shrink_png', 'write_bytes_atomic',
-           'save_png', 'shrink_notebook', 'show_saved', 'link_figures', 'CheckpointError', 'canonical', 'state_digest',
-           'pack_tensors', 'unpack_tensors', 'save_state', 'load_state', 'left_out', 'compact_state']
+__all__ = ['PALETTE', 'FIGURE_META', 'STATE_FORMAT', 'STATE_FORMAT_LEFT_OUT', 'STATE_FORMAT_PLAIN', 'STATE_FORMATS', 'CODECS',
+           'shrink_png', 'write_bytes_atomic', 'save_png', 'shrink_notebook', 'show_saved', 'link_figures',
+           'CheckpointError', 'canonical', 'state_digest', 'pack_tensors', 'unpack_tensors', 'from_canonical',
+           'save_state', 'load_state', 'state_info', 'left_out', 'compact_state']
 
 # %% ../nbs/03a_compact.ipynb #b7982864
 PALETTE = 64  # the colours of a saved figure's palette
@@ -134,8 +137,10 @@ def link_figures(path: str | Path,  # an executed notebook
     return n, len(text.encode()) - len(out.encode())
 
 # %% ../nbs/03a_compact.ipynb #253dfc4e
-STATE_FORMAT = 'effattn-state/1'  # the `format` entry of a state file written by `save_state`
-STATE_FORMAT_LEFT_OUT = 'effattn-state/2'  # ... of one that leaves out tensors its freshly built model regenerates (`like`)
+STATE_FORMAT = 'effattn-state/1'  # the `format` entry of a state file written by `save_state` with codec='raw' (and of a packed one before /3)
+STATE_FORMAT_LEFT_OUT = 'effattn-state/2'  # ... of a packed one written before /3 that left out tensors its freshly built model regenerates (`like`)
+STATE_FORMAT_PLAIN = 'effattn-state/3'  # ... of a packed one (codec='shuffle-lzma'): its plain values too, as lzma-compressed exact canonical text
+STATE_FORMATS = (STATE_FORMAT, STATE_FORMAT_LEFT_OUT, STATE_FORMAT_PLAIN)  # every format `load_state` reads
 CODECS = ('raw', 'shuffle-lzma')
 
 
@@ -195,17 +200,25 @@ def _bytes(t) -> bytes:
     return t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b''
 
 
-def canonical(obj) -> str:
+_PLAIN = (type(None), bool, int, float, str, list, tuple, dict, OrderedDict)  # a plain value's types, exactly (no subclass)
+
+
+def canonical(obj,
+              exact: bool = False,  # also each NaN's bits (`n` and their hex), and no subclass of a plain type: `from_canonical` then gives `obj` back exactly
+              ) -> str:
     "A plain object as text, exactly and the same under every Python: types tagged, floats in hex, a state_dict's `_metadata` included."
+    if exact and type(obj) not in _PLAIN:
+        raise TypeError(f"not exactly a plain value: a {type(obj).__name__}; convert it to its plain type first (e.g. float(x), list(x))")
     if obj is None or isinstance(obj, bool): return repr(obj)
     if isinstance(obj, int): return f'i{obj}'
-    if isinstance(obj, float): return f'f{obj.hex()}'
+    if isinstance(obj, float): return f'n{struct.pack(">d", obj).hex()}' if exact and obj != obj else f'f{obj.hex()}'
     if isinstance(obj, str): return json.dumps(obj)
-    if isinstance(obj, (list, tuple)): return ('L[' if isinstance(obj, list) else 'T(') + ','.join(map(canonical, obj)) + ']'
+    if isinstance(obj, (list, tuple)):
+        return ('L[' if isinstance(obj, list) else 'T(') + ','.join(canonical(v, exact) for v in obj) + ']'
     if isinstance(obj, dict):
         meta = getattr(obj, '_metadata', None)
-        return (('O{' if isinstance(obj, OrderedDict) else 'D{') + ','.join(f'{canonical(k)}:{canonical(v)}' for k, v in obj.items())
-                + '}' + (f'meta{canonical(meta)}' if isinstance(meta, dict) else ''))
+        return (('O{' if isinstance(obj, OrderedDict) else 'D{') + ','.join(f'{canonical(k, exact)}:{canonical(v, exact)}' for k, v in obj.items())
+                + '}' + (f'meta{canonical(meta, exact)}' if isinstance(meta, dict) else ''))
     raise TypeError(f"not a plain value: {type(obj).__name__}")
 
 
@@ -241,6 +254,56 @@ def unpack_tensors(index: list, packed: bytes) -> list:
     if at != len(data): raise ValueError(f"the packed tensors hold {len(data)} bytes, their index {at}")
     return out
 
+# %% ../nbs/03a_compact.ipynb #76057a40
+_JSON = json.JSONDecoder()
+_TOKEN = re.compile(r'None|True|False|i-?[0-9]+|f-?(?:0x[0-9a-f]\.[0-9a-f]+p[-+][0-9]+|inf|nan)|n[0-9a-f]{16}')  # a scalar, spelled
+_OPEN = {'L[': (list, ']'), 'T(': (tuple, ']'), 'D{': (dict, '}'), 'O{': (OrderedDict, '}')}  # a container's opening, and its type and end
+
+
+def _scalar(s: str):
+    "The value scalar token `s` of canonical text spells."
+    if s in ('None', 'True', 'False'): return {'None': None, 'True': True, 'False': False}[s]
+    if s[0] == 'i': return int(s[1:])
+    return float.fromhex(s[1:]) if s[0] == 'f' else struct.unpack('>d', bytes.fromhex(s[1:]))[0]
+
+
+def _read(text: str, at: int) -> tuple[object, int]:
+    "(the value canonical text `text` spells at position `at`, the position after it)."
+    if text[at:at + 2] in _OPEN: return _read_items(text, at)
+    if text[at:at + 1] == '"': return _JSON.raw_decode(text, at)
+    m = _TOKEN.match(text, at)
+    if m is None: raise ValueError(f"no value at character {at} ({text[at:at + 20]!r})")
+    return _scalar(m.group()), m.end()
+
+
+def _read_items(text: str, at: int) -> tuple[object, int]:
+    "(the list, tuple, dict or OrderedDict, its `_metadata` included, canonical text `text` spells at `at`; the position after it)."
+    kind, end = _OPEN[text[at:at + 2]]; at += 2
+    keyed, items = kind in (dict, OrderedDict), []
+    while text[at] != end:
+        if items: at = _after(text, at, ',')
+        v, at = _read(text, at)
+        if keyed: w, at = _read(text, _after(text, at, ':')); v = (v, w)
+        items.append(v)
+    out, at = kind(items), at + 1
+    if keyed and text.startswith('meta', at): out._metadata, at = _read(text, at + 4)
+    return out, at
+
+
+def _after(text: str, at: int, sep: str) -> int:
+    "The position after separator `sep`, which must stand at `at`."
+    if text[at] != sep: raise ValueError(f"{sep!r} expected at character {at}, found {text[at:at + 20]!r}")
+    return at + 1
+
+
+def from_canonical(text: str):
+    "The plain object that `canonical(obj, exact=True)` spelled as `text`: `obj`, exactly; a ValueError for any other text."
+    try: obj, end = _read(text, 0)
+    except (IndexError, AttributeError, ValueError) as e: raise ValueError(f"not canonical text: {e}") from e  # ran out; meta on a dict
+    if end != len(text) or canonical(obj, exact=True) != text:
+        raise ValueError(f"not canonical text: it does not spell back (read {end} of {len(text)} characters)")
+    return obj
+
 # %% ../nbs/03a_compact.ipynb #e87a466b
 def _left_out(obj, tensors: list, like) -> list[list]:
     "[index, place] of each of `tensors` (split from `obj`) that `like` holds bit for bit at the same place."
@@ -254,10 +317,26 @@ def _left_out(obj, tensors: list, like) -> list[list]:
     return out
 
 
+def _u8(b: bytes):
+    "`b` as a uint8 tensor (what `torch.load(weights_only=True)` reads)."
+    import torch
+    return torch.frombuffer(bytearray(b), dtype=torch.uint8)
+
+
+def _packed(skeleton, tensors: list, out: list) -> dict:
+    """The entries of a packed state file (`STATE_FORMAT_PLAIN`) besides its format, run, codec and digest: `packed`, its
+    tensors less those left out (`out`), and `plain`, its plain values (skeleton, the tensors' index, `out`) as exact
+    canonical text, each lzma-compressed."""
+    gone = {i for i, _ in out}
+    index, packed = pack_tensors([t for i, t in enumerate(tensors) if i not in gone])
+    text = canonical(dict(skeleton=skeleton, index=index, left_out=out), exact=True)
+    return dict(plain=_u8(lzma.compress(text.encode('ascii'), preset=9)), packed=_u8(packed))
+
+
 def save_state(obj,  # tensors and plain values (dicts, lists, tuples, numbers, strings, None)
                path: str | Path,
                run: str = '',  # the run it belongs to, named by the messages of `load_state`
-               codec: str = 'raw',  # 'raw': tensors as they are (fast); 'shuffle-lzma': packed (small, slower)
+               codec: str = 'raw',  # 'raw': tensors as they are (fast); 'shuffle-lzma': packed, plain values too (small, slower)
                like=None,  # packed only: leave out each tensor that `like` holds bit for bit at the same place (e.g. {'model': a freshly built model's state_dict}); `load_state` then needs it
                ) -> str:
     "Write `obj` as a checked state file at `path`, atomically; its digest (of every tensor, those left out too)."
@@ -266,15 +345,11 @@ def save_state(obj,  # tensors and plain values (dicts, lists, tuples, numbers, 
     tensors = []; skeleton = _split(obj, tensors)
     out = _left_out(obj, tensors, like)
     if out and codec == 'raw': raise ValueError("like= leaves tensors out of a packed state file only: pass codec='shuffle-lzma'")
-    d = dict(format=STATE_FORMAT_LEFT_OUT if out else STATE_FORMAT, run=run, codec=codec, skeleton=skeleton,
-             sha256=state_digest((run, skeleton), tensors))
-    if codec == 'raw': d['tensors'] = tensors
-    else:
-        gone = {i for i, _ in out}
-        index, packed = pack_tensors([t for i, t in enumerate(tensors) if i not in gone])
-        d.update(index=index, packed=torch.frombuffer(bytearray(packed), dtype=torch.uint8), **({'left_out': out} if out else {}))
-    path = Path(path); tmp = path.with_name(f'{path.name}.tmp{os.getpid()}'); path.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(d, tmp); os.replace(tmp, path)
+    d = dict(run=run, codec=codec, sha256=state_digest((run, skeleton), tensors))
+    if codec == 'raw': d.update(format=STATE_FORMAT, skeleton=skeleton, tensors=tensors)
+    else: d.update(format=STATE_FORMAT_PLAIN, **_packed(skeleton, tensors, out))
+    buf = io.BytesIO(); torch.save(d, buf)  # in memory: its records named 'archive/', not after a temporary file
+    write_bytes_atomic(path, buf.getvalue())
     return d['sha256']
 
 
@@ -295,7 +370,21 @@ def _read_state(path: Path, what: str, fix: str) -> dict:
     return d
 
 
-_KEYS = {'format', 'run', 'codec', 'skeleton', 'sha256', 'tensors', 'index', 'packed', 'left_out'}  # what a state file holds
+_KEYS = {'format', 'run', 'codec', 'skeleton', 'sha256', 'tensors', 'index', 'packed', 'left_out', 'plain'}  # what a state file holds
+
+
+def _expanded(d: dict) -> dict:
+    "State-file dict `d` with the plain values that a `STATE_FORMAT_PLAIN` file keeps as text (`plain`) as entries, as older formats hold them."
+    if d.get('format') != STATE_FORMAT_PLAIN: return d
+    plain = from_canonical(lzma.decompress(d['plain'].numpy().tobytes()).decode('ascii'))
+    if not (isinstance(plain, dict) and plain.keys() == {'skeleton', 'index', 'left_out'}):
+        raise ValueError("its plain values are not a skeleton, an index and what is left out")
+    return {**{k: v for k, v in d.items() if k != 'plain'}, **plain}
+
+
+def _damaged(what: str, path: Path, run: str, e: Exception, fix: str) -> CheckpointError:
+    "The error of a state file at `path` that `e` showed to be damaged."
+    return CheckpointError(f"{what} {path}{run} is damaged: {type(e).__name__}: {e}. {fix}")
 
 
 def _tensors(d: dict, like) -> list:
@@ -312,17 +401,19 @@ def _tensors(d: dict, like) -> list:
 def _unpacked(d: dict, path: Path, what: str, fix: str, like=None) -> tuple[object, dict]:
     "The object of state-file dict `d` (what it left out taken from `like`), checked against its digest."
     run = f" (run {d['run']})" if isinstance(d.get('run'), str) and d['run'] else ''
+    try: d = _expanded(d)
+    except Exception as e: raise _damaged(what, path, run, e, fix) from e
     n_out = len(d['left_out']) if isinstance(d.get('left_out'), list) else 0
     if n_out and like is None:
         raise CheckpointError(f"{what} {path}{run} leaves out {n_out} tensor(s) that its freshly built model regenerates (such as "
                               f"Performer's random features): load it with like=<that model's state>, e.g. "
                               f"effattn.campaign.initial_state(spec), as `effattn.campaign.unpark` does. {fix}")
     try:
-        if d['format'] not in (STATE_FORMAT, STATE_FORMAT_LEFT_OUT): raise ValueError(f"format {d['format']!r}, not {STATE_FORMAT!r}")
+        if d['format'] not in STATE_FORMATS or d['codec'] not in CODECS:
+            raise ValueError(f"format {d['format']!r}, codec {d['codec']!r}: not one of {STATE_FORMATS}, {CODECS}")
         tensors = _tensors(d, like)
         got, want, meta = state_digest((d['run'], d['skeleton']), tensors), d['sha256'], {k: d[k] for k in ('run', 'codec', 'sha256')}
-    except Exception as e:
-        raise CheckpointError(f"{what} {path}{run} is damaged: {type(e).__name__}: {e}. {fix}") from e
+    except Exception as e: raise _damaged(what, path, run, e, fix) from e
     if got != want:
         regen = (f"; or the model built here does not regenerate the {n_out} tensor(s) it left out bit for bit "
                  f"(another seed, model or torch)") if n_out else ''
@@ -342,19 +433,34 @@ def load_state(path: str | Path,
     return d, {}  # written before the format: a plain dict, no digest
 
 
+def state_info(path: str | Path) -> dict:
+    """{'format', 'codec', 'left_out'} of state file `path`, its digest unchecked: its format and codec (None for a plain dict
+    written before the format), and how many tensors it leaves out for `like` to give back."""
+    path = Path(path); d = _read_state(path, 'state file', '')
+    try: d = _expanded(d)
+    except Exception as e: raise _damaged('state file', path, '', e, '') from e
+    n = len(d['left_out']) if isinstance(d.get('left_out'), list) else 0
+    return dict(format=d.get('format'), codec=d.get('codec'), left_out=n)
+
+
 def left_out(path: str | Path) -> int:
     "How many tensors state file `path` leaves out for `like` to give back (0: it holds them all, or it is not a state file)."
-    d = _read_state(Path(path), 'state file', '')
-    return len(d.get('left_out') or []) if isinstance(d.get('left_out'), list) else 0
+    return state_info(path)['left_out']
 
 
 # %% ../nbs/03a_compact.ipynb #d5d071b4
+def _fingerprint(obj, run: str) -> tuple[str, str]:
+    "What a bit-identical copy of `obj` shares: its digest, and its plain values' exact canonical text (a NaN's bits too)."
+    tensors = []; skeleton = _split(obj, tensors)
+    return state_digest((run, skeleton), tensors), canonical(skeleton, exact=True)
+
+
 def compact_state(src: str | Path, dst: str | Path | None = None,  # default: `src` itself, replaced
                   run: str = '', what: str = 'checkpoint', fix: str = 'delete it to start again',
                   like=None,  # e.g. {'model': the run's freshly built model's state_dict}: what `src` left out is taken from it, and
                   leave_out: bool = True,  # `dst` leaves out what `like` holds bit for bit (False: `dst` holds every tensor)
                   ) -> tuple[int, int]:
-    "Write state file `src` packed ('shuffle-lzma') to `dst`, verified bit-identical by its digest; (bytes before, bytes after)."
+    "Write state file `src` packed ('shuffle-lzma', `STATE_FORMAT_PLAIN`) to `dst`, verified bit-identical by its digest; (bytes before, bytes after)."
     src = Path(src); dst = Path(dst) if dst else src
     obj, meta = load_state(src, what, fix, like)
     before = src.stat().st_size
@@ -362,10 +468,9 @@ def compact_state(src: str | Path, dst: str | Path | None = None,  # default: `s
     try:
         digest = save_state(obj, tmp, meta.get('run') or run, 'shuffle-lzma', like if leave_out else None)
         name = meta.get('run') or run
-        tensors = []; want = state_digest((name, _split(obj, tensors)), tensors)
+        want = _fingerprint(obj, name)
         back, m2 = load_state(tmp, what, fix, like)
-        t2 = []
-        if not (digest == want == m2['sha256'] == state_digest((name, _split(back, t2)), t2)):
+        if not (digest == want[0] == m2['sha256'] and _fingerprint(back, name) == want):
             raise CheckpointError(f"{what} {src}: its compact copy is not bit-identical; the file is left as it was")
         os.replace(tmp, dst)
     finally: tmp.unlink(missing_ok=True)
