@@ -139,7 +139,7 @@ def link_figures(path: str | Path,  # an executed notebook
 # %% ../nbs/03a_compact.ipynb #253dfc4e
 STATE_FORMAT = 'effattn-state/1'  # the `format` entry of a state file written by `save_state` with codec='raw' (and of a packed one before /3)
 STATE_FORMAT_LEFT_OUT = 'effattn-state/2'  # ... of a packed one written before /3 that left out tensors its freshly built model regenerates (`like`)
-STATE_FORMAT_PLAIN = 'effattn-state/3'  # ... of a packed one (codec='shuffle-lzma'): its plain values too, as lzma-compressed exact canonical text
+STATE_FORMAT_PLAIN = 'effattn-state/3'  # ... of a packed one (codec='shuffle-lzma'): its plain values too, as lzma-compressed exact canonical text, byte planes across tensors
 STATE_FORMATS = (STATE_FORMAT, STATE_FORMAT_LEFT_OUT, STATE_FORMAT_PLAIN)  # every format `load_state` reads
 CODECS = ('raw', 'shuffle-lzma')
 
@@ -229,30 +229,48 @@ def state_digest(plain, tensors: list) -> str:
     return h.hexdigest()
 
 # %% ../nbs/03a_compact.ipynb #17d5a429
-def pack_tensors(tensors: list) -> tuple[list, bytes]:
-    "(index, packed bytes) of CPU tensors: each tensor's bytes byte plane by byte plane, all of them lzma-compressed."
+def _plane_major(raws: list, size: int) -> bytes:
+    "The bytes of tensors of `size`-byte elements (each a uint8 array), byte plane by byte plane across all of them."
     import numpy as np
-    index, planes = [], []
+    if size == 1: return b''.join(r.tobytes() for r in raws)
+    return np.concatenate([r.reshape(-1, size) for r in raws]).T.tobytes()
+
+
+def pack_tensors(tensors: list,
+                 across: bool = False,  # True: each byte plane of all tensors of one element size together (format /3); False: tensor by tensor
+                 ) -> tuple[list, bytes]:
+    "(index, packed bytes) of CPU tensors: their bytes byte plane by byte plane, all of them lzma-compressed."
+    import numpy as np
+    index, raws = [], []
     for t in tensors:
-        raw = np.frombuffer(_bytes(t), dtype=np.uint8)
-        size = t.element_size()
-        planes.append(raw.reshape(-1, size).T.tobytes() if size > 1 and raw.size else raw.tobytes())
-        index.append((str(t.dtype).removeprefix('torch.'), tuple(t.shape), raw.size))
-    return index, lzma.compress(b''.join(planes), preset=9)
+        raws.append(np.frombuffer(_bytes(t), dtype=np.uint8))
+        index.append((str(t.dtype).removeprefix('torch.'), tuple(t.shape), raws[-1].size))
+    sizes = [t.element_size() for t in tensors]
+    if across: blob = b''.join(_plane_major([r for r, s in zip(raws, sizes) if s == size], size) for size in sorted(set(sizes)))
+    else: blob = b''.join(_plane_major([r], s) if r.size else b'' for r, s in zip(raws, sizes))
+    return index, lzma.compress(blob, preset=9)
 
 
-def unpack_tensors(index: list, packed: bytes) -> list:
-    "The tensors `pack_tensors` packed, bit for bit."
+def _rows(data: bytes, index: list, across: bool):
+    "Per index entry, its elements' bytes as a (elements, element size) uint8 array, from `pack_tensors`' unpacked blob."
     import numpy as np, torch
-    data, out, at = lzma.decompress(packed), [], 0
-    for dtype, shape, n in index:
-        dt = getattr(torch, dtype); size = torch.empty((), dtype=dt).element_size()
-        raw = np.frombuffer(data, dtype=np.uint8, count=n, offset=at); at += n
-        if not n: out.append(torch.empty(shape, dtype=dt)); continue
-        if size > 1: raw = raw.reshape(size, -1).T
-        out.append(torch.from_numpy(np.ascontiguousarray(raw).copy()).view(dt).reshape(shape))
+    size = lambda dtype: torch.empty((), dtype=getattr(torch, dtype)).element_size()
+    sizes, at, out = [size(d) for d, _, _ in index], 0, []
+    groups = [[i for i, s in enumerate(sizes) if s == g] for g in sorted(set(sizes))] if across else [[i] for i in range(len(index))]
+    for members in groups:
+        s, n = sizes[members[0]], sum(index[i][2] for i in members)
+        rows = np.frombuffer(data, dtype=np.uint8, count=n, offset=at).reshape(s, -1).T; at += n
+        for i in members: out.append((i, rows[:index[i][2] // s])); rows = rows[index[i][2] // s:]
     if at != len(data): raise ValueError(f"the packed tensors hold {len(data)} bytes, their index {at}")
-    return out
+    return [r for _, r in sorted(out, key=lambda p: p[0])]
+
+
+def unpack_tensors(index: list, packed: bytes, across: bool = False) -> list:
+    "The tensors `pack_tensors` packed (with the same `across`), bit for bit."
+    import numpy as np, torch
+    rows = _rows(lzma.decompress(packed), index, across)
+    return [torch.from_numpy(np.ascontiguousarray(r).copy()).view(getattr(torch, d)).reshape(shape) if n else
+            torch.empty(shape, dtype=getattr(torch, d)) for (d, shape, n), r in zip(index, rows)]
 
 # %% ../nbs/03a_compact.ipynb #76057a40
 _JSON = json.JSONDecoder()
@@ -328,7 +346,7 @@ def _packed(skeleton, tensors: list, out: list) -> dict:
     tensors less those left out (`out`), and `plain`, its plain values (skeleton, the tensors' index, `out`) as exact
     canonical text, each lzma-compressed."""
     gone = {i for i, _ in out}
-    index, packed = pack_tensors([t for i, t in enumerate(tensors) if i not in gone])
+    index, packed = pack_tensors([t for i, t in enumerate(tensors) if i not in gone], across=True)
     text = canonical(dict(skeleton=skeleton, index=index, left_out=out), exact=True)
     return dict(plain=_u8(lzma.compress(text.encode('ascii'), preset=9)), packed=_u8(packed))
 
@@ -393,7 +411,7 @@ def _tensors(d: dict, like) -> list:
     out = d.get('left_out') or []
     missing = [at for _, at in out if not isinstance(_at(like, at), torch.Tensor)]
     if missing: raise ValueError(f"`like` holds no tensor at {missing[:3]}, where the file left one out: pass the state of the run's own model")
-    stored = d['tensors'] if d['codec'] == 'raw' else unpack_tensors(d['index'], d['packed'].numpy().tobytes())
+    stored = d['tensors'] if d['codec'] == 'raw' else unpack_tensors(d['index'], d['packed'].numpy().tobytes(), across=d['format'] == STATE_FORMAT_PLAIN)
     gone, it = {i: at for i, at in out}, iter(stored)
     return [_at(like, gone[i]).detach().cpu().contiguous().clone() if i in gone else next(it) for i in range(len(stored) + len(gone))]
 
