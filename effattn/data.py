@@ -311,8 +311,8 @@ def _download(name: str, root: Path):
 SAMPLE_MD5 = {  # the embedded sample's files (data/sample, or effattn/sample in a wheel): path under it -> MD5
     'mnist/train-images-idx3-ubyte.gz': '36282ed984502c9d152f177cd6d59351', 'mnist/train-labels-idx1-ubyte.gz': 'a51126ead0bb63c05429c02bd6ba2c0c',
     'mnist/t10k-images-idx3-ubyte.gz': 'df1ff019c096af6ad274e95a9d04bcd8', 'mnist/t10k-labels-idx1-ubyte.gz': '5b66ff0294d0f7bf2cf7ca6e2e292698',
-    'cifar10-jpg/train.zip': '267ebd0ef09625206da6b7e416c253e9', 'cifar10-jpg/test.zip': 'b4925a1a2a1df91e93eb873b765ce6f3',
-    'imagenette-160/train.zip': '6c68c1701bd98386cb94f8d92fc83418', 'imagenette-160/val.zip': 'f3f0e539b543c5702391106383d9ac69'}
+    'cifar10-jpg/train.zip': 'c5a5b14839ffdc78976a7374c9a10acb', 'cifar10-jpg/test.zip': '4eb829e51c30ff2eb69196279982f599',
+    'imagenette-160/train.zip': '4797da74981d24133f54cd2d46e66688', 'imagenette-160/val.zip': 'f5de1769e36b4c5bdd6dba9f3ae91980'}
 CIFAR_PICKLE_MD5 = {  # torchvision's digests of the official cifar-10-batches-py files
     'data_batch_1': 'c99cafc152244af753f735de768cd75f', 'data_batch_2': 'd4bba439e000b95fd0a9bffe97cbabec',
     'data_batch_3': '54ebc095f3ab1f0389bbae665268c751', 'data_batch_4': '634d18415352ddfa80567beed471001a',
@@ -492,7 +492,7 @@ def load_dataset(
     raise _not_found(name, split, tried)
 
 # %% ../nbs/30_data.ipynb #be18b29c
-SAMPLE_SIZES = {'mnist': (40, 10), 'cifar10': (30, 10), 'imagenette': (10, 5)}  # images per class: (train, test)
+SAMPLE_SIZES = {'mnist': (40, 10), 'cifar10': (20, 5), 'imagenette': (4, 2)}  # images per class: (train, test)
 
 
 def make_sample(src: str | Path, dst: str | Path, sizes: dict = SAMPLE_SIZES, seed: int = 0):

@@ -255,6 +255,7 @@ def _fill(items: list[Carry], room: int) -> list[list[Carry]]:
     for c in items:
         cuttable = c.path.endswith('.xfer') and c.bytes > min(left, room)
         if c.bytes > left and calls[-1] and not (cuttable and left - _MANIFEST >= _MIN_PART): calls.append([]); left = room
+        cuttable = cuttable and c.bytes > left  # a new call may hold it whole
         if not cuttable: calls[-1].append(c); left -= c.bytes; continue
         sizes = _cut(c.bytes, left, room)
         for k, n in enumerate(sizes):

@@ -91,6 +91,7 @@ class Settings:
     measure: dict  # latency / memory settings of the cost columns; `scaling`: the memory points of claim_oom
     timing: dict  # epoch-time settings
     code_schedule_rows: tuple = ()  # Imagenette rows also trained with the authors' code's 100 epochs + early stopping
+    imagenette_batch: int | None = None  # Imagenette images per step; None: the paper's (IMAGENETTE_TRAIN)
 
 # %% ../../nbs/51_p000.ipynb #695fb292
 SCALING = dict(rows=('full', 'nystrom_m32', 'nystrom_m64'), batches={20: (16, 32, 48), 16: (4, 8, 12), 10: (2, 4, 6), 8: (2, 4, 6)},
@@ -102,7 +103,8 @@ PROFILES = {
                      (CifarRun('000_cifar_papertext', {}, 1), CifarRun('000_cifar', dict(depth=1), 1)),
                      measure=dict(patch_sizes=[16], rows=list(TRAINED_CPU), warmup=1, repeats=2, max_seconds=2,
                                   mem_batches={16: (4, 8, 12)}, scaling=dict(SCALING, overrides=dict(depth=1))),
-                     timing=dict(rows=list(TRAINED_CPU), batch=2, blocks=1, overrides=dict(depth=1))),
+                     timing=dict(rows=list(TRAINED_CPU), batch=2, blocks=1, overrides=dict(depth=1)),
+                     imagenette_batch=20),  # the sample's 40 Imagenette training images: 2 steps (batch 64: none)
     'cpu': Settings('offline', (16,), TRAINED_CPU, 4, (0,), 2000, 1000, {},
                    (CifarRun('000_cifar_papertext', {}, 5), CifarRun('000_cifar', {}, 2, 5000, 2000)),
                    measure=dict(patch_sizes=list(ALL_P), rows=list(ROW), warmup=3, repeats=20, max_seconds=5,
@@ -131,6 +133,7 @@ def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int,
     "One Imagenette run: row `key` at patch size `p`."
     r = ROW[key]
     train = dict(epochs=P.epochs, **IMAGENETTE_TRAIN)
+    if P.imagenette_batch: train['batch_size'] = P.imagenette_batch
     if code_schedule: train.update(CODE_SCHEDULE)
     return RunSpec('000', f"imagenette/p{p}/{key}" + ('/code-schedule' if code_schedule else '') + f"/seed={seed}",
                    f'000_imagenette_p{p}', 'imagenette', '000_imagenette', model={**copy.deepcopy(r.model), **P.model_overrides},

@@ -20,6 +20,7 @@ from torch import Tensor, nn
 
 from ..conv_performer import ConvPerformer003, PerformerLayer003
 from ..attention import MultiHeadAttention, build_attention
+from ..data import SAMPLE_SIZES
 from ..experiment import RunSpec
 from .base import Results, override_profile, paper_tables
 from .verdict import Claim, binom_se, judge_value, mean_std, not_run, run_noise
@@ -266,9 +267,11 @@ def accuracy_table(runs: pd.DataFrame,  # `runs_frame`
 # %% ../../nbs/54_p003.ipynb #1919caab
 def split_sizes(P: Settings) -> dict:
     "Training, validation and test images of one run of profile `P` (after the 80/20 split)."
-    sample = P.source == 'sample'  # the embedded sample: 300 training images (240 + 60) and 100 test images
-    return dict(train=P.train_subset or (240 if sample else 40_000), val=P.test_subset or (60 if sample else 10_000),
-                test=P.test_subset or (100 if sample else 10_000))
+    if P.source == 'sample':  # the embedded sample: SAMPLE_SIZES['cifar10'] images per class of each split
+        ntr, nte = (10 * k for k in SAMPLE_SIZES['cifar10'])
+        full = dict(train=ntr - round(0.2 * ntr), val=round(0.2 * ntr), test=nte)
+    else: full = dict(train=40_000, val=10_000, test=10_000)
+    return dict(train=P.train_subset or full['train'], val=P.test_subset or full['val'], test=P.test_subset or full['test'])
 
 # %% ../../nbs/54_p003.ipynb #2bbadbef
 @functools.lru_cache(maxsize=None)
