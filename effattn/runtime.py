@@ -146,7 +146,7 @@ def append_jsonl(path: str | Path, record: dict, sort_keys: bool = True):
     lock on the file: concurrent workers (processes, machines sharing the folder) never interleave or lose lines, and a
     line torn by a killed writer is ended first, so that it never swallows this record."""
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    line = (json.dumps(record, default=str, sort_keys=sort_keys) + '\n').encode('utf-8')
+    line = (json.dumps(record, default=str, sort_keys=sort_keys, separators=(',', ':')) + '\n').encode('utf-8')  # compact: records travel
     with open(path, 'a+b') as f:  # appends always go to the end; '+' lets the tail be read
         _locked(f)  # a long line takes several write() calls: without the lock another writer's could land between them
         _end_torn_tail(f)
