@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""effattn's whole test suite: sync checks, then every notebook under nbs/ (library notebooks with nbdev's test runner,
+"""effattn's whole test suite: sync and lint checks, then every notebook under nbs/ (library notebooks with nbdev's test runner,
 experiment notebooks with their default, smoke, parameters). Ends with a line `N passed, M failed`.
 
 Usage: python .ci/test.py [--flags slow gpu] [--only PATTERN] [--workers 2] [--no-sync] [--checks-only] [--docs] [--site]
@@ -62,6 +62,22 @@ def sync_checks():
     r = subprocess.run([sys.executable, '-m', 'pip', 'check'], capture_output=True, text=True)
     results.append(('environment: pip check finds no broken requirements', r.returncode == 0, r.stdout + r.stderr))
     return results
+
+
+LINT = ['--select', 'F401,F811']  # unused and repeated imports (the cell split left some behind)
+
+
+def lint_check():
+    "ruff's F401/F811 on the exported package; fixed at the source notebook (a name kept only to re-export goes in `__all__`)."
+    name = 'lint: ruff F401/F811 (unused or repeated imports) on effattn/'
+    try: r = subprocess.run([sys.executable, '-m', 'ruff', 'check', *LINT, '--output-format', 'concise', str(LIB)],
+                            cwd=ROOT, capture_output=True, text=True)
+    except OSError as e: return name, False, f"could not run ruff ({e})"
+    if r.returncode and 'No module named ruff' in r.stderr:
+        return name, False, 'ruff is not installed: pip install -e ".[dev]" (settings.ini dev_requirements has it)'
+    fix = ('\nfix each at its source notebook in nbs/ (remove the import, or move it to a test cell if only tests use it), '
+           'then nbdev_export; never edit effattn/*.py by hand')
+    return name, r.returncode == 0, r.stdout + r.stderr + (fix if r.returncode else '')
 
 
 WHEEL_SMOKE = r"""
@@ -284,7 +300,7 @@ def main():
     failures = []
     if not args.no_sync:
         slow = 'slow' in args.flags
-        checks = (sync_checks() + [package_check(), site_text_check()] + ([docs_check()] if args.docs or slow else [])
+        checks = (sync_checks() + [lint_check(), package_check(), site_text_check()] + ([docs_check()] if args.docs or slow else [])
                   + ([site_check()] if args.site or slow else []))
         for name, ok, detail in checks:
             print(f"{'PASS' if ok else 'FAIL'}  {name}", flush=True)

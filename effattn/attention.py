@@ -7,8 +7,8 @@ __all__ = ['AttentionSpec', 'MultiHeadAttention', 'build_attention', 'get_attent
            'register_attention']
 
 # %% ../nbs/19z_attention.ipynb #724882dc
-from . import agent, flash, focused, hydra, inline, linear, linformer, litemla
-from . import mlla, nystrom, performer, performer_kernels, polaformer, softmax, sparse
+from . import agent, flash, focused, hydra, inline, linear, linformer, litemla  # noqa: F401  (imported to register each mechanism)
+from . import mlla, nystrom, performer, performer_kernels, polaformer, softmax, sparse  # noqa: F401  (imported to register each mechanism)
 from .core import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, register_attention
 from .core import layer_heads, list_attention
 

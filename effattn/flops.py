@@ -14,7 +14,6 @@ from torch.utils.flop_counter import FlopCounterMode, sdpa_flop_count
 
 from .attention import MultiHeadAttention  # (importing the zoo registers every mechanism and its cost model)
 from .core import ATTENTION_MACS
-from .measure import count_params
 
 # %% auto #0
 __all__ = ['Cost', 'conv_macs', 'attention_layer_macs', 'count_flops', 'measured_flops']

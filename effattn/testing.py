@@ -11,7 +11,7 @@ import warnings
 import torch
 from torch import Tensor
 
-from .attention import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, layer_heads, list_attention
+from .attention import AttentionSpec, MultiHeadAttention, build_attention, get_attention_spec, layer_heads
 from .measure import TensorMemory
 
 # %% auto #0

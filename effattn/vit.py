@@ -12,7 +12,7 @@ from torch import Tensor, nn
 
 from .attention import build_attention, get_attention_spec, layer_heads, list_attention
 from .core import Option, check_choice, check_option, check_positive_int
-from .layouts import LAYOUTS, list_layouts, register_layout
+from .layouts import LAYOUTS, list_layouts
 
 # %% auto #0
 __all__ = ['ACTIVATIONS', 'INITS', 'PatchEmbed', 'ConvStemEmbed', 'Mlp', 'DropPath', 'Block', 'resolve_attention', 'ViT',

@@ -788,9 +788,6 @@ def judge_campaign(records: list[dict], paper_dir) -> list:
     return [cifar_baseline(cid, done, t1, t5, profile='paper')]
 
 # %% ../../nbs/51_p000.ipynb #cc8b7bc9
-from pathlib import Path
-from typing import Callable
-
 from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/51_p000.ipynb #7a7d22dd

@@ -9,13 +9,12 @@ import math
 import statistics
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple
 
 import pandas as pd
 import torch
 
 from ..augment import DeviceLoader
-from ..core import check_choice
 from ..experiment import RunSpec
 from ..measure import hardware, provenance, time_fn, time_side_by_side
 from ..performer import Performer, SoftmaxFeatures, performer_attention
@@ -205,9 +204,6 @@ def _paper_setting(records: list[dict], paper_tables: dict) -> list[Claim]:
     return claims
 
 # %% ../../nbs/53_p002.ipynb #1890fb1c
-from pathlib import Path
-from typing import Callable
-
 from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/53_p002.ipynb #49dfa456

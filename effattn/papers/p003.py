@@ -18,7 +18,6 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from ..conv_performer import ConvPerformer003, PerformerLayer003
 from ..attention import MultiHeadAttention, build_attention
 from ..data import SAMPLE_SIZES
 from ..experiment import RunSpec
@@ -148,9 +147,6 @@ CLAIM_KINDS = {'003-faster-than-vit': dict(kind='speed', paper_device='A100'),
                '003-differences-from-attention': dict(kind='exact')}
 
 # %% ../../nbs/54_p003.ipynb #1fbf69fa
-from pathlib import Path
-from typing import Callable
-
 from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/54_p003.ipynb #6acbef79

@@ -148,9 +148,6 @@ def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: co
                  "two unbiased estimates, which need not be unbiased at finite m; float64, ε = 0", kind='exact', profile='any')
 
 # %% ../../nbs/55_p004.ipynb #f84b3a55
-from pathlib import Path
-from typing import Callable
-
 from .verdict import Headline, Setting, Need, Source
 
 # %% ../../nbs/55_p004.ipynb #0b2f80c3
