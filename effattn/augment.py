@@ -124,7 +124,7 @@ def color_jitter(x: Tensor, g: torch.Generator, brightness=0.0, contrast=0.0, sa
 def _posterize(img, bits_to_keep: int, **_):
     """timm's posterize with the meaning Pillow < 11 gave to 0 bits: a black image. At magnitude 10 (reached by
     `mstd` jitter) timm asks for 0 bits, which newer Pillow rejects with a ValueError."""
-    from PIL import Image, ImageOps
+    from PIL import Image, ImageOps  # lazy: PIL only for images
     if bits_to_keep >= 8: return img
     if bits_to_keep <= 0: return Image.new(img.mode, img.size)
     return ImageOps.posterize(img, bits_to_keep)
@@ -136,9 +136,9 @@ def rand_augment(x: Tensor,  # uint8 images (B, 3, H, W), on any device
                  mean: tuple = (0.485, 0.456, 0.406),  # fill colour of uncovered pixels (the normalisation mean)
                  interpolation: str = 'bicubic') -> Tensor:
     "timm's RandAugment on each image of a batch, through PIL on the CPU; uint8 in, uint8 out, on x's device."
-    from PIL import Image
-    from timm.data.auto_augment import rand_augment_transform, posterize as timm_posterize
-    from timm.data.transforms import str_to_pil_interp
+    from PIL import Image  # lazy: PIL only for images
+    from timm.data.auto_augment import rand_augment_transform, posterize as timm_posterize  # lazy: timm is heavy
+    from timm.data.transforms import str_to_pil_interp  # lazy: timm is heavy, only for RandAugment
     B, C, H, W = x.shape
     if C != 3: raise ValueError(f"RandAugment needs RGB images; got {C} channel(s). Use a pipeline without rand_augment.")
     if x.dtype != torch.uint8: raise ValueError(f"rand_augment takes uint8 images; got {x.dtype}.")

@@ -20,12 +20,19 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 from tqdm import tqdm
+from torch.profiler import ProfilerActivity, profile
 
 from .bench_peers import interleaved_timings, paired_ratio
 from .attention import build_attention, get_attention_spec, layer_heads, list_attention
 from .core import check_choice
 from .measure import count_params, peak_memory, provenance, sync, time_fn
 from .sparse import SparseAttention, grid_shape
+from .augment import DeviceLoader
+from .data import load_dataset, DATASETS
+from .presets import create_model
+from .train import TrainConfig, make_train_step
+from .flops import count_flops
+from .runtime import resolve_device
 
 # %% auto #0
 __all__ = ['READABLE_REFERENCES', 'SDPA_DENSE', 'SDPA_CONSTRUCTIONS', 'SDPA_MODES', 'SDPA_NOTE', 'PRESET_DATA', 'NO_KERNEL_OPS',
@@ -420,10 +427,6 @@ class PlainViT(nn.Module):
 # %% ../nbs/40_bench.ipynb #02fbb2b2
 def _bench_setup(preset: str, overrides: dict, batch_size: int, compile: bool, dev: torch.device, source: str) -> tuple:
     "(training data, model, TrainConfig, its training step, a DeviceLoader over the data): what train_benchmark times, seeded."
-    from effattn.augment import DeviceLoader
-    from effattn.data import load_dataset
-    from effattn.presets import create_model
-    from effattn.train import TrainConfig, make_train_step
     dataset, pipeline = preset_data(preset)
     data = load_dataset(dataset, 'train', source=source)
     torch.manual_seed(0)
@@ -441,7 +444,6 @@ def _endless(loader):
 
 def _plain_step(model: nn.Module, cfg, dev: torch.device, x0: Tensor, y0: Tensor) -> Callable | None:
     "The training step of `model`'s PlainViT twin (seeded), warmed up on (x0, y0); None for a model without ViT blocks."
-    from effattn.train import make_train_step
     if not hasattr(model, 'blocks'): return None
     torch.manual_seed(0)
     plain_model = PlainViT(model).to(dev)
@@ -502,8 +504,6 @@ def train_benchmark(
     log=print,
 ) -> dict:
     "Training images/s of a preset's model: bare step vs full data pipeline (vs a plain PyTorch ViT), interleaved; with MFU."
-    from effattn.flops import count_flops
-    from effattn.runtime import resolve_device
     dev = resolve_device(device)
     over = {k: v for k, v in dict(attention=attention, layout_options=layout_options, attn_options=attn_options).items() if v is not None}
     data, model, cfg, step, loader = _bench_setup(preset, over, batch_size, compile, dev, source)
@@ -545,7 +545,6 @@ def _kernels(events) -> int:
 
 def _profiled(fn: Callable) -> int:
     "Kernels of one call of `fn`, after two calls to warm it up (and compile it)."
-    from torch.profiler import ProfilerActivity, profile
     fn(); fn()
     with profile(activities=[ProfilerActivity.CPU]) as p: fn()
     return _kernels(p.events())
@@ -555,9 +554,7 @@ def step_ops(preset: str, overrides: dict | None = None,  # the model (create_mo
              mode: str = 'eager',  # 'eager' or 'compiled' (torch.compile with inductor, its kernels profiled)
              batch_size: int = 32, seed: int = 0) -> dict:
     "Kernels one training step of a preset's model launches: forward, loss and backward; and the optimiser's (foreach AdamW)."
-    import torch._inductor.config as inductor_config
-    from effattn.data import DATASETS
-    from effattn.presets import create_model
+    import torch._inductor.config as inductor_config  # lazy: inductor is a heavy import, only when compiling
     check_choice('mode', mode, ('eager', 'compiled'))
     torch.manual_seed(seed)
     model = create_model(preset, **(overrides or {}))
@@ -671,7 +668,6 @@ def main(argv: list[str] | None = None):
                                      f"counted by torch.profiler on the CPU")
         out = dict(rows=step_ops_table(modes=tuple(args.modes), batch_size=args.batch))
     else:
-        from effattn.runtime import resolve_device
         print(_header(str(resolve_device(args.device))))
         out = dict(rows=train_benchmark(args.preset, args.attention, batch_size=args.batch, steps=args.steps,
                                         blocks=args.blocks, device=args.device, compile=args.compile, source=args.source))

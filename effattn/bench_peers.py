@@ -22,6 +22,7 @@ from typing import Callable
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from .attention import MultiHeadAttention, build_attention
 from .measure import peak_memory, provenance, time_fn
@@ -230,7 +231,6 @@ def default_backends(device: torch.device | str) -> tuple[str, ...]:
 
 def sdpa_backend(backend: str) -> Callable:
     "scaled_dot_product_attention restricted to one backend ('flash', 'efficient', 'cudnn', 'math')."
-    from torch.nn.attention import SDPBackend, sdpa_kernel
     if backend not in SDPA_BACKENDS: raise ValueError(f"unknown SDPA backend {backend!r}; choose from {list(SDPA_BACKENDS)}.")
     which = getattr(SDPBackend, SDPA_BACKENDS[backend])
     def attend(q, k, v):

@@ -18,17 +18,23 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
+import ctypes
+import traceback
+import importlib.util
+import tarfile
+import argparse
 
 from .compact import STATE_FORMAT_PLAIN, CheckpointError, compact_state, left_out, state_info
 from .papers import PAPERS
-from .runtime import PARKED, atomic_copy, output_dirs, pieces_dir, read_jsonl, remove_stale_tmp, repo_root
+from .runtime import PARKED, append_jsonl, at_checkout, atomic_copy, output_dirs, pieces_dir, read_jsonl
+from .runtime import remove_stale_tmp, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
 
 
 def _exp():
     "effattn.experiment, imported on first use (it imports torch; the command line's --help must not)."
-    import effattn.experiment
+    import effattn.experiment  # lazy: torch-free at import
     return effattn.experiment
 
 # %% auto #0
@@ -169,7 +175,6 @@ def _images(spec: RunSpec) -> tuple[int, int]:
 
 
 def _threads(hw: str) -> int | None:
-    import re
     m = re.search(r'(\d+) torch threads', hw or '')
     return int(m.group(1)) if m else None
 
@@ -199,7 +204,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
         return RunState('done', rec.get('epochs_run', epochs), epochs, None, result)  # (an old or damaged record may lack it)
     for d in (Path(runs) / rid, parked_dir(spec, park_root)):  # resumable here, or parked in the repository
         if (p := _progress(d)) is not None:
-            from effattn.papers.verdict import is_gpu
+            from effattn.papers.verdict import is_gpu  # lazy: torch-free at import
             same = is_gpu(p.get('hardware', '')) == (device_type != 'cpu')  # its last epoch's time says nothing of another kind
             return RunState('partial', p['epoch'], epochs, p['wall_seconds'] if same else epoch_seconds(spec, recs, device_type, threads),
                             trained_on='' if same else p.get('hardware') or 'another kind of device')
@@ -268,8 +273,8 @@ def _epoch(d: Path) -> int:
 def initial_state(spec: RunSpec) -> dict:
     """{'model': the state_dict of `spec`'s model as its run builds it, seeded with its seed}: the `like` of its parked
     checkpoint, which leaves out what this regenerates bit for bit (Performer's random features). The global RNG is left as it was."""
-    import copy, torch
-    from effattn.presets import create_model
+    import copy, torch  # lazy: torch-free at import
+    from effattn.presets import create_model  # lazy: torch-free at import
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(spec.seed)  # as `experiment.run` builds a run's model
         return {'model': create_model(spec.preset, **copy.deepcopy(spec.model)).state_dict()}
@@ -415,7 +420,6 @@ class CampaignError(RuntimeError):
 
 def parse_budget(text: str | float | int) -> float:
     "Seconds from '140m', '2h', '90s', '1h30m' or a number of seconds."
-    import re
     if isinstance(text, (int, float)): return float(text)
     parts = re.fullmatch(r'\s*(?:(\d+(?:\.\d+)?)h)?\s*(?:(\d+(?:\.\d+)?)m)?\s*(?:(\d+(?:\.\d+)?)s?)?\s*', str(text))
     if not parts or not any(parts.groups()):
@@ -426,7 +430,6 @@ def parse_budget(text: str | float | int) -> float:
 
 def _die_with_parent():
     try:
-        import ctypes
         ctypes.CDLL('libc.so.6').prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError): pass
 
@@ -440,9 +443,9 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
            step_mode: str = 'eager',  # how each training step executes (effattn.train.STEP_MODES)
            ) -> int:
     "Train one spec until done or until the deadline; the exit status of a worker process."
-    import torch
-    from effattn.experiment import run
-    from effattn.train import BudgetReached
+    import torch  # lazy: torch-free at import
+    from effattn.experiment import run  # lazy: torch-free at import
+    from effattn.train import BudgetReached  # lazy: torch-free at import
     if threads: torch.set_num_threads(threads)
     spec = _exp().RunSpec(**json.loads(spec_json))
     try:
@@ -451,9 +454,7 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
     except BudgetReached as e:
         print(f"budget: {e}", flush=True); return BUDGET_EXIT
     except Exception as e:
-        import traceback
-        from effattn.runtime import append_jsonl
-        from effattn.measure import provenance
+        from effattn.measure import provenance  # lazy: torch-free at import
         traceback.print_exc()
         append_jsonl(Path(results_dir) / 'failures.jsonl', dict(run_id=spec.run_id(), name=spec.name, error=f"{type(e).__name__}: {e}",
                      traceback=traceback.format_exc(), provenance=provenance()))
@@ -464,7 +465,6 @@ def worker(spec_json: str, device: str, deadline: float, threads: int | None, re
 # %% ../nbs/45_campaign.ipynb #e24afe7d
 def check_tensorboard() -> None:
     "Stop (a CampaignError naming the extra) where tensorboard is missing, before any worker starts."
-    import importlib.util
     if importlib.util.find_spec('tensorboard') is None:
         raise CampaignError("--tensorboard writes each run's TensorBoard scalars, which needs the tensorboard package: "
                             "pip install 'effattn[tb]' (or pip install tensorboard), or leave --tensorboard out.")
@@ -501,7 +501,7 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
     "What every executor does first: check the code and the options; (start, end, threads, outcome, pending runs with states)."
     t0 = time.time()
     end = t0 + parse_budget(budget)
-    from effattn.measure import git_commit
+    from effattn.measure import git_commit  # lazy: torch-free at import
     commit = git_commit(repo_root())
     if commit.endswith('+dirty'):
         msg = (f"the library's code differs from commit {commit[:12]}: records would not name the code that made them. "
@@ -662,12 +662,11 @@ class RunJob:
 
     def checkpoint(self, *args, **kwargs):
         "submitit's Checkpointable hook: the same job again, which resumes from the run's checkpoint."
-        from submitit.helpers import DelayedSubmission
+        from submitit.helpers import DelayedSubmission  # lazy: optional dependency submitit
         return DelayedSubmission(self, *args, **kwargs)
 
 # %% ../nbs/45_campaign.ipynb #f2aaca8b
 def _need(module: str, extra: str) -> None:
-    import importlib.util
     if importlib.util.find_spec(module) is None:
         raise CampaignError(f"--executor {extra.replace('slurm', 'submitit')} needs the {module} package: "
                             f"pip install 'effattn[{extra}]' (or pip install {module}).")
@@ -682,7 +681,7 @@ class SubmititEngine:
                  gpus_per_run: int | None = None,  # default: 1 on a GPU device, 0 on the CPU
                  timeout_min: int | None = None):  # the job's time limit (default: the budget + 10 min; the run stops at the budget)
         _need('submitit', 'slurm')
-        import submitit
+        import submitit  # lazy: optional dependency submitit
         self.ex = submitit.AutoExecutor(folder=folder or repo_root() / 'runs' / 'campaign' / 'submitit', cluster=cluster)
         gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
         self.ex.update_parameters(timeout_min=timeout_min or int(budget_s // 60) + 10, cpus_per_task=threads,
@@ -713,7 +712,7 @@ class RayEngine:
                  address: str | None = None,  # a Ray cluster ('auto', 'ray://host:10001'); None: RAY_ADDRESS or a local Ray
                  gpus_per_run: float | None = None):  # default: 1 on a GPU device, 0 on the CPU
         _need('ray', 'ray')
-        import ray
+        import ray  # lazy: optional dependency ray
         self.ray, self.owner = ray, not ray.is_initialized()
         if self.owner: ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
         gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
@@ -786,7 +785,6 @@ def _finished(run_dir: Path) -> bool:
 # %% ../nbs/45_campaign.ipynb #1e503692
 def pack(out: str | Path, since: float, root: str | Path | None = None, max_mb: float = 15.5) -> list[str]:
     "Write a .tar.gz of the files under data/ and figures/ modified after `since`; the archive's member names."
-    import tarfile
     root = repo_root(root)
     files = [f for d in ('data', 'figures') for f in sorted((root / d).rglob('*'))
              if f.is_file() and f.stat().st_mtime > since]
@@ -844,7 +842,6 @@ def _engine_options(args) -> dict:
 
 def command(args) -> int:
     "Run `effattn campaign ...` from parsed arguments, in the checkout `--repo` names (default: the current folder's); the exit status."
-    from effattn.runtime import at_checkout
     for k in ('pack', 'tensorboard'):  # paths the user typed: relative to where they typed them
         if getattr(args, k, None): setattr(args, k, str(Path(getattr(args, k)).resolve()))
     with at_checkout(getattr(args, 'repo', None), f'effattn campaign {args.action}'):  # outside one, a status of nothing would read as the truth
@@ -883,7 +880,6 @@ def _command(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     "`python -m effattn.campaign --worker ...` (the worker process)."
-    import argparse
     ap = argparse.ArgumentParser(prog='python -m effattn.campaign')
     ap.add_argument('--worker', required=True); ap.add_argument('--device', default='cpu')
     ap.add_argument('--deadline', type=float, required=True); ap.add_argument('--threads', type=int, default=None)

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from .compact import link_figures, shrink_notebook  # torch-free, as the next: `--help` stays quick
 from .runtime import PROFILES, Profile, read_jsonl  # torch-free, so that `--help` stays quick
+from .runtime import output_dirs, repo_root, require_checkout
+from .papers.base import StaleFigureError
+import effattn
 
 # %% auto #0
 __all__ = ['PAPERS', 'RECORDS', 'experiment_notebooks', 'paper_key', 'executed_path', 'report_path', 'findings',
@@ -30,7 +33,6 @@ PAPERS = ('000', '001', '002', '003', '004', 'attention_error', 'zoo', 'report')
 
 def experiment_notebooks(papers=None, root: str | Path | None = None) -> list[Path]:
     "The experiment notebooks of `papers` (default: all), in order."
-    from effattn.runtime import require_checkout
     folder = require_checkout(root, 'effattn reproduce') / 'nbs' / 'experiments'
     papers = list(papers or PAPERS)
     bad = [p for p in papers if p not in PAPERS]
@@ -47,7 +49,6 @@ def paper_key(nb: Path) -> str:
 
 def executed_path(nb: Path, profile: str) -> Path:
     "Where the executed copy of notebook `nb` is kept (beside its paper's results)."
-    from effattn.runtime import output_dirs, repo_root
     paper = paper_key(nb)
     if profile == Profile.smoke: return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
     return output_dirs(paper, profile, nb)['results'] / f"{nb.stem}.{profile}.ipynb"
@@ -63,7 +64,6 @@ RECORDS = ('runs.jsonl', 'runs.csv')  # the records of finished runs: they stay,
 
 def findings(paper: str, profile: str, root: Path) -> dict[Path, bytes]:
     "The files stating a notebook's findings at a profile (executed copy, claims, tables, figures, failures; the report)."
-    from effattn.runtime import output_dirs
     dirs = output_dirs(paper, profile, root)
     files = [p for p in dirs['results'].glob('*') if p.name not in RECORDS] + list(dirs['figures'].rglob('*'))
     if paper == 'report': files.append(report_path(profile, root))
@@ -135,7 +135,6 @@ def roll_back(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, k
 
 def judged_at(before: dict[Path, bytes], profile: str) -> bool:
     "Whether the committed findings `before` hold a notebook's claims at `profile` or a stronger one (later in PROFILES)."
-    from effattn.runtime import PROFILES
     names = {f'claims.{q}.json' for q in PROFILES[PROFILES.index(profile):]}
     return any(p.name in names for p in before)
 
@@ -168,7 +167,7 @@ def _show(p: Path) -> str:
 
 # %% ../nbs/42_cli.ipynb #adbf7519
 def _papermill():
-    try: import papermill
+    try: import papermill  # lazy: optional dependency papermill (repro extra)
     except ModuleNotFoundError as e:
         raise ModuleNotFoundError("effattn reproduce runs the experiment notebooks with papermill, which is not installed "
                                   "here: install the [repro] extra (in the checkout: pip install -e \".[repro]\").") from e
@@ -224,7 +223,6 @@ def _settle(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, kee
 
 def _summary(status: dict[str, str], profile: str, root: Path) -> str:
     "The closing lines of `reproduce`: what ran, what failed, and where the report and the outputs are."
-    from effattn.runtime import output_dirs
     failed = {k: v.splitlines()[0] for k, v in status.items() if v != 'ok'}
     report, folders = report_path(profile, root), output_dirs('<paper>', profile, root)
     return (f"\n{len(status) - len(failed)} of {len(status)} notebooks ran" +
@@ -262,7 +260,6 @@ def reproduce(
 ) -> dict[str, str]:
     "Execute the experiment notebooks with papermill; return {notebook: 'ok' | its error}. Failures do not stop the others."
     pm = _papermill()
-    from effattn.runtime import output_dirs, require_checkout
     if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
     if records_only and rerun: raise ValueError("--records-only trains nothing and --rerun trains every run again: choose one.")
     root = require_checkout(root, 'effattn reproduce')
@@ -334,10 +331,8 @@ def _reproduce_command(args) -> int:
 def _report_command(args) -> int:
     """`effattn report`: judge again if asked, then write the report; a damaged claims file or a figure older than its records
     stops it, named, with what to do (exit 2)."""
-    from effattn.papers.base import StaleFigureError
-    from effattn.papers.verdict import ClaimsFileError
-    from effattn.report import rejudge, write_report
-    from effattn.runtime import require_checkout
+    from effattn.papers.verdict import ClaimsFileError  # lazy: torch-free at import
+    from effattn.report import rejudge, write_report  # lazy: torch-free at import
     root = require_checkout(args.repo, 'effattn report')
     try:
         if args.rejudge: rejudge(root)
@@ -395,7 +390,6 @@ def main(argv: list[str] | None = None) -> int:
         # `device unpack` merged new records): the message says what to do
         print(f"effattn {args.cmd}: error: {e}", file=sys.stderr)
         return 2
-    import effattn
     print('mechanisms:', ', '.join(effattn.list_attention()))
     print('presets:', ', '.join(effattn.list_presets()))
     try: print('experiments:', ', '.join(p.name for p in experiment_notebooks(root=args.repo)))

@@ -36,7 +36,7 @@ def shrink_png(data: bytes,  # a PNG file's bytes
                colors: int = PALETTE,  # the palette's size
                ) -> bytes:
     "The same drawing in a palette of at most `colors` colours (median cut), its text chunks and dpi kept; `data` itself where that is not smaller, or where the PNG has transparency or such a palette already."
-    from PIL import Image, PngImagePlugin
+    from PIL import Image, PngImagePlugin  # lazy: PIL only for images
     with Image.open(io.BytesIO(data)) as im:
         im.load()
         if im.format != 'PNG' or _in_palette(im, colors) or im.mode not in ('RGB', 'RGBA', 'P'): return data
@@ -100,10 +100,10 @@ def show_saved(path: str | Path,  # a saved figure file (PNG)
                root: str | Path,  # the checkout it lies in (the tag is relative to it)
                ) -> bool:
     "Show the saved figure file `path` in the running notebook, its bytes as saved and tagged `FIGURE_META`; whether it did."
-    try: from IPython import get_ipython
+    try: from IPython import get_ipython  # lazy: IPython only in a notebook
     except ImportError: return False
     if get_ipython() is None: return False
-    from IPython.display import Image, display
+    from IPython.display import Image, display  # lazy: IPython only in a notebook
     rel = Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
     display(Image(data=Path(path).read_bytes(), format='png'), metadata={FIGURE_META: rel})
     return True
@@ -157,7 +157,7 @@ def _like(d: dict, items) -> dict:
 
 def _split(obj, tensors: list):
     "`obj` with every tensor replaced by {'__tensor__': i} (the tensors appended to `tensors`, on the CPU)."
-    import torch
+    import torch  # lazy: torch-free at import
     if isinstance(obj, torch.Tensor):
         tensors.append(obj.detach().cpu().contiguous()); return {'__tensor__': len(tensors) - 1}
     if isinstance(obj, dict): return _like(obj, ((k, _split(v, tensors)) for k, v in obj.items()))
@@ -169,7 +169,7 @@ def _split(obj, tensors: list):
 
 def _paths(obj, at: tuple = ()):
     "The place (keys and indices) of every tensor in `obj`, in `_split`'s order."
-    import torch
+    import torch  # lazy: torch-free at import
     if isinstance(obj, torch.Tensor): yield at
     elif isinstance(obj, dict):
         for k, v in obj.items(): yield from _paths(v, at + (k,))
@@ -196,7 +196,7 @@ def _join(obj, tensors: list):
 # %% ../nbs/03a_compact.ipynb #8c48360f
 def _bytes(t) -> bytes:
     "A contiguous CPU tensor's bytes."
-    import torch
+    import torch  # lazy: torch-free at import
     return t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b''
 
 
@@ -231,7 +231,7 @@ def state_digest(plain, tensors: list) -> str:
 # %% ../nbs/03a_compact.ipynb #17d5a429
 def _plane_major(raws: list, size: int) -> bytes:
     "The bytes of tensors of `size`-byte elements (each a uint8 array), byte plane by byte plane across all of them."
-    import numpy as np
+    import numpy as np  # lazy: no numpy or torch at import (torch-free CLI)
     if size == 1: return b''.join(r.tobytes() for r in raws)
     return np.concatenate([r.reshape(-1, size) for r in raws]).T.tobytes()
 
@@ -240,7 +240,7 @@ def pack_tensors(tensors: list,
                  across: bool = False,  # True: each byte plane of all tensors of one element size together (format /3); False: tensor by tensor
                  ) -> tuple[list, bytes]:
     "(index, packed bytes) of CPU tensors: their bytes byte plane by byte plane, all of them lzma-compressed."
-    import numpy as np
+    import numpy as np  # lazy: no numpy or torch at import (torch-free CLI)
     index, raws = [], []
     for t in tensors:
         raws.append(np.frombuffer(_bytes(t), dtype=np.uint8))
@@ -253,7 +253,7 @@ def pack_tensors(tensors: list,
 
 def _rows(data: bytes, index: list, across: bool):
     "Per index entry, its elements' bytes as a (elements, element size) uint8 array, from `pack_tensors`' unpacked blob."
-    import numpy as np, torch
+    import numpy as np, torch  # lazy: no numpy or torch at import (torch-free CLI)
     size = lambda dtype: torch.empty((), dtype=getattr(torch, dtype)).element_size()
     sizes, at, out = [size(d) for d, _, _ in index], 0, []
     groups = [[i for i, s in enumerate(sizes) if s == g] for g in sorted(set(sizes))] if across else [[i] for i in range(len(index))]
@@ -267,7 +267,7 @@ def _rows(data: bytes, index: list, across: bool):
 
 def unpack_tensors(index: list, packed: bytes, across: bool = False) -> list:
     "The tensors `pack_tensors` packed (with the same `across`), bit for bit."
-    import numpy as np, torch
+    import numpy as np, torch  # lazy: no numpy or torch at import (torch-free CLI)
     rows = _rows(lzma.decompress(packed), index, across)
     return [torch.from_numpy(np.ascontiguousarray(r).copy()).view(getattr(torch, d)).reshape(shape) if n else
             torch.empty(shape, dtype=getattr(torch, d)) for (d, shape, n), r in zip(index, rows)]
@@ -325,7 +325,7 @@ def from_canonical(text: str):
 # %% ../nbs/03a_compact.ipynb #e87a466b
 def _left_out(obj, tensors: list, like) -> list[list]:
     "[index, place] of each of `tensors` (split from `obj`) that `like` holds bit for bit at the same place."
-    import torch
+    import torch  # lazy: torch-free at import
     if like is None: return []
     out = []
     for i, at in enumerate(_paths(obj)):
@@ -337,7 +337,7 @@ def _left_out(obj, tensors: list, like) -> list[list]:
 
 def _u8(b: bytes):
     "`b` as a uint8 tensor (what `torch.load(weights_only=True)` reads)."
-    import torch
+    import torch  # lazy: torch-free at import
     return torch.frombuffer(bytearray(b), dtype=torch.uint8)
 
 
@@ -358,7 +358,7 @@ def save_state(obj,  # tensors and plain values (dicts, lists, tuples, numbers, 
                like=None,  # packed only: leave out each tensor that `like` holds bit for bit at the same place (e.g. {'model': a freshly built model's state_dict}); `load_state` then needs it
                ) -> str:
     "Write `obj` as a checked state file at `path`, atomically; its digest (of every tensor, those left out too)."
-    import torch
+    import torch  # lazy: torch-free at import
     if codec not in CODECS: raise ValueError(f"codec={codec!r}; choose one of {CODECS}")
     tensors = []; skeleton = _split(obj, tensors)
     out = _left_out(obj, tensors, like)
@@ -374,7 +374,7 @@ def save_state(obj,  # tensors and plain values (dicts, lists, tuples, numbers, 
 # %% ../nbs/03a_compact.ipynb #48a19ea5
 def _read_state(path: Path, what: str, fix: str) -> dict:
     "torch.load with weights_only=True, every failure a CheckpointError naming `path`."
-    import pickle, torch
+    import pickle, torch  # lazy: torch-free at import
     if not path.exists(): raise FileNotFoundError(f"{what} {path} does not exist")
     if path.stat().st_size == 0: raise CheckpointError(f"{what} {path} is empty (a write that never finished). {fix}")
     try: d = torch.load(path, map_location='cpu', weights_only=True)
@@ -407,7 +407,7 @@ def _damaged(what: str, path: Path, run: str, e: Exception, fix: str) -> Checkpo
 
 def _tensors(d: dict, like) -> list:
     "The tensors of state-file dict `d`: those stored (unpacked), and those it left out, taken from `like` at their places."
-    import torch
+    import torch  # lazy: torch-free at import
     out = d.get('left_out') or []
     missing = [at for _, at in out if not isinstance(_at(like, at), torch.Tensor)]
     if missing: raise ValueError(f"`like` holds no tensor at {missing[:3]}, where the file left one out: pass the state of the run's own model")

@@ -9,6 +9,8 @@ from torch import Tensor, nn
 
 from .attention import build_attention, layer_heads
 from .core import check_positive_int
+from .flops import Cost, attention_layer_macs, conv_macs
+from .measure import count_params
 
 # %% auto #0
 __all__ = ['PerformerLayer003', 'ConvPerformer003']
@@ -58,8 +60,6 @@ class ConvPerformer003(nn.Module):
 
     def cost(self):
         "MACs and parameters per component, for one image (`effattn.flops.count_flops` calls this)."
-        from effattn.flops import Cost, attention_layer_macs, conv_macs
-        from effattn.measure import count_params
         size, macs = self.img_size, 0
         for c in (m for m in self.features if isinstance(m, nn.Conv2d)):  # each conv is followed by a 2x2 max-pool
             macs += conv_macs(c, (size, size)); size //= 2

@@ -16,6 +16,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+import zlib
+import pickle
 
 import torch
 from torch import Tensor
@@ -99,7 +101,7 @@ def read_idx(path: Path) -> Tensor:
 
 def _decode(blobs: list[bytes], names: list[str], channels: int) -> list[Tensor]:
     "Decode image files (JPEG fast path, then any format via torchvision/PIL); errors name the file."
-    from torchvision.io import ImageReadMode, decode_image, decode_jpeg
+    from torchvision.io import ImageReadMode, decode_image, decode_jpeg  # lazy: torchvision only to decode/download
     mode = ImageReadMode.RGB if channels == 3 else ImageReadMode.GRAY
     tensors = [torch.frombuffer(bytearray(b), dtype=torch.uint8) for b in blobs]
     try:
@@ -161,7 +163,6 @@ def read_image_zip(path: Path, classes: tuple, channels: int, size: int, crop: b
 
 
 def zlib_error():
-    import zlib
     return zlib.error
 
 
@@ -174,7 +175,6 @@ def read_image_folder(path: Path, classes: tuple, channels: int, size: int, crop
 
 def read_cifar_pickles(folder: Path, split: str):
     "torchvision's `cifar-10-batches-py` pickles."
-    import pickle
     names = [f'data_batch_{i}' for i in range(1, 6)] if split == 'train' else ['test_batch']
     xs, ys = [], []
     for n in names:
@@ -298,7 +298,7 @@ def _cached(name: str, split: str, path: Path, reader: Callable, use_cache: bool
 
 
 def _download(name: str, root: Path):
-    import torchvision.datasets as tvd
+    import torchvision.datasets as tvd  # lazy: torchvision only to decode/download
     root.mkdir(parents=True, exist_ok=True)
     if name == 'mnist':
         for train in (True, False): tvd.MNIST(root, train=train, download=True)

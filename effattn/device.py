@@ -20,8 +20,15 @@ import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
+import copy
+import statistics
+import traceback
+import argparse
 
-from .runtime import PARKED, Profile, at_checkout, read_jsonl, repo_root
+from .runtime import PARKED, Profile, at_checkout, read_jsonl, repo_root, atomic_write_text
+from .campaign import DATASET_SIZES, QUEUES, Item, _images, parked_dir, parse_budget, queue, run_states
+from .campaign import run as campaign_run
+from .papers.base import paper_tables
 
 # %% auto #0
 __all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS',
@@ -348,7 +355,6 @@ def plan(root: str | Path | None = None, data: str | Path | None = None, checkou
 
 def _settles(ready: list[str]) -> list[str]:
     "The GPU queue's groups with unfinished runs on the datasets `ready`, in priority order: 'label: n of m runs to go'."
-    from effattn.campaign import QUEUES, Item, run_states
     items = [Item(g.label, s) for g in QUEUES['gpu'] for s in g.specs() if s.dataset in ready]
     done = [st.status == 'done' for st in run_states(items)]  # each results folder read once
     out = []
@@ -432,11 +438,10 @@ _TOL = dict(fp32=1e-3, bf16=6e-2, flex=1e-4)  # rel. error vs the float64 CPU ou
 
 def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: int = 64, batch: int = 2) -> dict:
     "Forward and backward of one mechanism on `device` (fp32 and bf16 autocast) against float64 on the CPU, same weights."
-    import copy
-    import torch
-    from effattn.bench import bench_options
-    from effattn.attention import build_attention, get_attention_spec, layer_heads
-    from effattn.testing import rel_error as _rel
+    import torch  # lazy: torch-free at import
+    from effattn.bench import bench_options  # lazy: torch-free at import
+    from effattn.attention import build_attention, get_attention_spec, layer_heads  # lazy: torch-free at import
+    from effattn.testing import rel_error as _rel  # lazy: torch-free at import
     torch.manual_seed(0)
     layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).eval()
     x = torch.randn(batch, N, dim, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
@@ -461,8 +466,8 @@ def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: i
 
 def selfcheck(device: str = 'cuda', names: list[str] | None = None, log=print) -> list[dict]:
     "Every mechanism on `device`, fp32 and bf16, against the float64 CPU output of the same weights; one row each (never raises)."
-    import torch
-    from effattn.attention import list_attention
+    import torch  # lazy: torch-free at import
+    from effattn.attention import list_attention  # lazy: torch-free at import
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
     rows = []
     for name in names or list_attention():
@@ -477,9 +482,9 @@ def selfcheck(device: str = 'cuda', names: list[str] | None = None, log=print) -
 # %% ../nbs/46_device.ipynb #a100000a
 def model_check(specs: list, device: str = 'cuda', budget_s: float = 60.0, log=print) -> dict[str, str]:
     "One fp32 training step of each distinct model of `specs` on `device`: {model key: 'ok' or the error}."
-    import torch
-    from effattn.data import DATASETS
-    from effattn.presets import create_model
+    import torch  # lazy: torch-free at import
+    from effattn.data import DATASETS  # lazy: torch-free at import
+    from effattn.presets import create_model  # lazy: torch-free at import
     out, t0 = {}, time.time()
     for s in specs:
         key = _model_key(s)
@@ -504,9 +509,8 @@ def _model_key(s) -> str: return json.dumps([s.preset, s.model], sort_keys=True)
 # %% ../nbs/46_device.ipynb #d3bc9785
 def _steps(base, cfg, mode: str, batches: list, dev) -> tuple:
     "Train a copy of `base` on `batches` in step mode `mode`: (losses, last gradients, weights), flattened."
-    import copy
-    import torch
-    from effattn.train import make_optimizer, make_scheduler, make_train_step
+    import torch  # lazy: torch-free at import
+    from effattn.train import make_optimizer, make_scheduler, make_train_step  # lazy: torch-free at import
     m = copy.deepcopy(base); opt = make_optimizer(m, cfg); sched = make_scheduler(opt, cfg, len(batches))
     step = make_train_step(m, opt, sched, cfg, mode=mode)
     losses = torch.stack([step(x, y)[0].clone() for x, y in batches])
@@ -518,10 +522,10 @@ def step_check(device: str = 'cuda', modes: tuple | None = None,  # default: eve
                steps: int = 4) -> dict[str, dict]:
     """002's CIFAR-10 model with a Performer layer: `steps` AdamW steps (cosine schedule: the learning rate moves) in each
     step mode against eager, TF32 off; {mode: losses' and gradients' relative errors, ok}. A mode that fails is not used."""
-    import torch
-    from effattn.presets import create_model
-    from effattn.testing import rel_error
-    from effattn.train import STEP_MODES, TrainConfig, check_step_mode
+    import torch  # lazy: torch-free at import
+    from effattn.presets import create_model  # lazy: torch-free at import
+    from effattn.testing import rel_error  # lazy: torch-free at import
+    from effattn.train import STEP_MODES, TrainConfig, check_step_mode  # lazy: torch-free at import
     dev = torch.device(device)
     torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
     cfg = TrainConfig(epochs=1, device=device, amp='none')
@@ -543,8 +547,7 @@ def step_check(device: str = 'cuda', modes: tuple | None = None,  # default: eve
 
 # %% ../nbs/46_device.ipynb #a100000b
 def _speed_000(dev, save, prof: str = 'paper'):
-    from effattn.campaign import DATASET_SIZES
-    from effattn.papers import p000
+    from effattn.papers import p000  # lazy: torch-free at import
     P = p000.profile(prof)
     n_train, n_val = DATASET_SIZES['imagenette']
     save('000', 'timing', p000.timing_table(P.timing, dev, n_train, n_val))
@@ -552,9 +555,9 @@ def _speed_000(dev, save, prof: str = 'paper'):
 
 
 def _speed_001(dev, save, prof: str = 'paper'):
-    import torch
-    from effattn.measure import provenance
-    from effattn.papers import p001
+    import torch  # lazy: torch-free at import
+    from effattn.measure import provenance  # lazy: torch-free at import
+    from effattn.papers import p001  # lazy: torch-free at import
     S = p001.profile(prof).speed; G = S['gpu']
     # fp16 autocast is the GPU's; the CPU's dry run autocasts bf16 in its place (CPU fp16 matmuls are slow or missing)
     precisions = tuple('bf16' if p == 'fp16' and dev.type == 'cpu' else p for p in G['precisions'])
@@ -564,16 +567,15 @@ def _speed_001(dev, save, prof: str = 'paper'):
 
 
 def _speed_002(dev, save, prof: str = 'paper'):
-    from effattn.papers import p002
+    from effattn.papers import p002  # lazy: torch-free at import
     P = p002.profile(prof)
     save('002', 'speed', p002.speed_tables(P, dev))
     save('002', 'synthetic', p002.synthetic_table(P.synthetic, dev))
 
 
 def _speed_003(dev, save, prof: str = 'paper'):
-    from effattn.measure import provenance
-    from effattn.papers import p003
-    from effattn.papers.base import paper_tables
+    from effattn.measure import provenance  # lazy: torch-free at import
+    from effattn.papers import p003  # lazy: torch-free at import
     P = p003.profile(prof); SP = P.speed
     t = p003.time_models(p003.speed_models(P), SP['batch'], SP['steps'], SP['blocks'], dev)
     save('003', 'speed_timings', t)
@@ -583,8 +585,7 @@ def _speed_003(dev, save, prof: str = 'paper'):
 
 
 def _speed_004(dev, save, prof: str = 'paper'):
-    from effattn.papers import p004
-    from effattn.papers.base import paper_tables
+    from effattn.papers import p004  # lazy: torch-free at import
     P = p004.profile(prof, time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
     paper = paper_tables('004')
     mem = save('004', 'memory_scaling', p004.memory_scaling(P, dev, log=None))
@@ -598,8 +599,8 @@ def _speed_004(dev, save, prof: str = 'paper'):
 
 
 def _speed_mechanisms(dev, save, prof: str = 'paper'):
-    import pandas as pd
-    from effattn.bench import attention_benchmark, benchmark_entries
+    import pandas as pd  # lazy: pandas only for tables
+    from effattn.bench import attention_benchmark, benchmark_entries  # lazy: torch-free at import
     toy = prof == Profile.smoke
     backends = ('flex', 'gather') if dev.type == 'cuda' else ('gather',)  # flex has no CPU backward: the dry run times gather
     rows = attention_benchmark(benchmark_entries(backends=backends), sizes=(16, 64) if toy else (1024, 4096, 16384),
@@ -641,9 +642,8 @@ def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
                profile: str = 'paper',  # the papers' settings; 'smoke' times toy sizes (a check on the CPU)
                ) -> list[Path]:
     "Run one speed task; its tables go to data/results/<paper>/gpu/<table>.<profile>.csv beside their provenance."
-    import torch
-    from effattn.measure import provenance
-    from effattn.runtime import atomic_write_text
+    import torch  # lazy: torch-free at import
+    from effattn.measure import provenance  # lazy: torch-free at import
     root = repo_root(root); dev = torch.device(device); saved = []
     def save(paper, table, df):
         csv = _gpu_csv(root, paper, table, profile)
@@ -668,7 +668,7 @@ def _restore_data(root: Path, log=print) -> list[str]:
 
 def _machine(out: Path) -> dict:
     "What the window ran on: nvidia-smi's header and torch's view of the device (also written to out/machine.txt)."
-    import torch
+    import torch  # lazy: torch-free at import
     smi = subprocess.run(['nvidia-smi'], capture_output=True, text=True).stdout if shutil.which('nvidia-smi') else 'no nvidia-smi'
     info = dict(torch=torch.__version__, cuda=torch.version.cuda, cuda_available=torch.cuda.is_available(),
                 gpu=torch.cuda.get_device_name(0) if torch.cuda.is_available() else None, cpus=os.cpu_count(),
@@ -705,7 +705,7 @@ def _rebuilt(root: Path, name: str, rel: str, dst: Path, log) -> bool:
 
 def _decode_all(names: list[str], ddir: Path, log) -> None:
     "Decode both splits of each dataset in `names` from the offline copies in `ddir` (or read them from the cache), timed."
-    from effattn.data import load_dataset
+    from effattn.data import load_dataset  # lazy: torch-free at import
     for name in names:
         for split in ('train', 'test'):
             t = time.time(); d = load_dataset(name, split, root=ddir, source='offline')
@@ -719,7 +719,7 @@ def _checkpoint_mb(spec, cache: dict) -> float:
     "MiB of a run's resumable checkpoint: its parameters and AdamW's two moments in float32 (per distinct model)."
     key = _model_key(spec)
     if key not in cache:
-        from effattn.presets import create_model
+        from effattn.presets import create_model  # lazy: torch-free at import
         cache[key] = 12 * sum(p.numel() for p in create_model(spec.preset, **json.loads(json.dumps(spec.model))).parameters()) / MiB
     return cache[key]
 
@@ -727,7 +727,6 @@ def _checkpoint_mb(spec, cache: dict) -> float:
 def _items(papers: list[str] | None, only: str | None, data_root: Path, log=print, park_mb: float = PARK_MB) -> list:
     """The GPU queue's unfinished runs whose datasets are on the device, the partial (parked) ones first, then the queue's
     priority order; less those whose checkpoint could not come back parked (they need a session that finishes them)."""
-    from effattn.campaign import queue, run_states
     items = queue('gpu', papers, only=only)
     states = run_states(items)
     items = [it for st in ('partial', 'to do') for it, s in zip(items, states) if s.status == st]  # parked runs first
@@ -757,7 +756,7 @@ def _checks(device: str, path: Path, papers, only, data_root: Path) -> int:
 # %% ../nbs/46_device.ipynb #968af626
 def _datasets_here(items: list, data_root: Path, log) -> dict[str, bool]:
     "Whether each dataset of `items` is on the device (both splits under `data_root`); those that are not, logged."
-    from effattn.data import locate
+    from effattn.data import locate  # lazy: torch-free at import
     have = {}
     for it in items:
         ds = it.spec.dataset
@@ -871,7 +870,7 @@ def _modes_ok(w: Window, root: Path) -> list[str]:
     "The step modes to use: eager, and those of `w.modes` that this call's self-check (else the last window's on this GPU) passed."
     steps = (w.phases.get('selfcheck') or {}).get('steps')
     if steps is None:
-        import torch
+        import torch  # lazy: torch-free at import
         gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
         path = root / 'data' / 'results' / 'device' / 'windows.jsonl'
         recs = read_jsonl(path) if path.exists() else []
@@ -882,7 +881,6 @@ def _modes_ok(w: Window, root: Path) -> list[str]:
 
 def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) -> None:
     "The GPU queue, several runs at once, in fp32 with TF32 matmuls, until the budget (less the packing) is spent."
-    from effattn.campaign import run_states
     items = [it for it in _items(w.papers, w.only, data_root, w.log, float('inf') if w.allow_big else PARK_MB)
              if _model_key(it.spec) not in skip_models]
     budget = min(w.left - w.pack_reserve_s, w.train_s or float('inf'))
@@ -911,7 +909,6 @@ def _selfcheck_record(res: dict, status: str, secs: float) -> dict:
 
 def _train_queue(w: Window, root: Path, items: list, budget: float) -> tuple[dict, bool, float]:
     "Train `items` with the campaign in fp32 with TF32 matmuls, under CUDA MPS where it works; (outcome, MPS used, GPU minutes)."
-    from effattn.campaign import run as campaign_run
     mps = _mps_up(w, root)
     t = time.time()
     try: outcome = campaign_run(items, budget, w.jobs, w.device, precision='tf32', reserve_s=10.0,
@@ -959,12 +956,12 @@ def probe_steps(spec_json: str, mode: str, device: str = 'cuda', steps: int = 60
                 barrier: tuple[str, int, int] | None = None,  # (folder, this process, processes): start timing together
                 ) -> dict:
     "Seconds per training step of a run's model in step mode `mode`, on its real data, TF32 matmuls (a probe process)."
-    import torch
-    from effattn.augment import DeviceLoader
-    from effattn.experiment import RunSpec, load_run_data
-    from effattn.measure import sync
-    from effattn.presets import create_model
-    from effattn.train import TrainConfig, make_optimizer, make_scheduler, make_train_step
+    import torch  # lazy: torch-free at import
+    from effattn.augment import DeviceLoader  # lazy: torch-free at import
+    from effattn.experiment import RunSpec, load_run_data  # lazy: torch-free at import
+    from effattn.measure import sync  # lazy: torch-free at import
+    from effattn.presets import create_model  # lazy: torch-free at import
+    from effattn.train import TrainConfig, make_optimizer, make_scheduler, make_train_step  # lazy: torch-free at import
     spec, dev = RunSpec(**json.loads(spec_json)), torch.device(device)
     torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
     cfg = TrainConfig(**{**spec.train, 'seed': spec.seed, 'device': device, 'amp': 'none'})
@@ -991,7 +988,6 @@ def _probe_cmd(spec, mode: str, w, folder: Path, i: int, k: int) -> list[str]:
 
 def probe_rate(spec, mode: str, k: int, w, timeout: float = 120.0) -> dict:
     "`k` probe processes at once, as `k` training runs share the GPU: their summed rate in epochs per GPU-minute."
-    import statistics
     folder = repo_root(w.root) / DEVICE_DIR / 'probe' / w.id / f"{mode}-{k}"  # not under $OUT: that comes back
     folder.mkdir(parents=True, exist_ok=True)
     procs = [subprocess.Popen(_probe_cmd(spec, mode, w, folder, i, k), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -1012,8 +1008,8 @@ def _gmacs(spec, cache: dict) -> float:
     "GMACs of one image's forward pass through `spec`'s model (per distinct model)."
     key = _model_key(spec)
     if key not in cache:
-        from effattn.flops import count_flops
-        from effattn.presets import create_model
+        from effattn.flops import count_flops  # lazy: torch-free at import
+        from effattn.presets import create_model  # lazy: torch-free at import
         cache[key] = count_flops(create_model(spec.preset, **json.loads(json.dumps(spec.model)))).gmacs
     return cache[key]
 
@@ -1021,7 +1017,6 @@ def _gmacs(spec, cache: dict) -> float:
 def epoch_estimator(best: dict, spec0) -> Callable:
     """spec -> wall seconds per epoch at the probe's chosen mode and process count: the probe's step time, times the spec's
     steps per epoch, times its FLOPs over the probed model's where heavier (a launch-bound step costs the same below)."""
-    from effattn.campaign import _images
     cache, f0, n0, b0 = {}, _gmacs(spec0, {}), _images(spec0)[0], spec0.train.get('batch_size', 128)
     def est(spec) -> float:
         steps = best['steps_per_epoch'] * _images(spec)[0] / n0 * b0 / spec.train.get('batch_size', 128)
@@ -1082,7 +1077,6 @@ def _read_packs(folder: Path) -> list[tuple[str, bytes]]:
 
 def _merge(data: bytes, root: Path) -> list[str]:
     "Extract a pack into the checkout: .jsonl files gain the lines they lack (records are appended, never lost), others are replaced."
-    from effattn.runtime import atomic_write_text
     names = []
     with tarfile.open(fileobj=io.BytesIO(data), mode='r:gz') as tar:
         for m in tar.getmembers():
@@ -1104,7 +1098,6 @@ def _merge(data: bytes, root: Path) -> list[str]:
 def _drop_stale_parked(root: Path, log=print) -> None:
     "Remove parked checkpoints of runs that have since finished (a pack cannot carry a deletion)."
     log = log or _quiet
-    from effattn.campaign import parked_dir, queue, run_states
     items = [it for name in ('gpu', 'cpu') for it in queue(name) if parked_dir(it.spec, root).exists()]
     for it, st in zip(items, run_states(items)):
         if st.status == 'done' and parked_dir(it.spec, root).exists():
@@ -1118,7 +1111,7 @@ def _snapshot(root: Path) -> dict[Path, tuple[int, int]]:
 
 def _finish(w: Window, root: Path, info: dict) -> list[Path]:
     "Record the window, pack what changed under data/ and figures/ into $OUT, keep a copy for the machine's next call."
-    from effattn.measure import git_commit
+    from effattn.measure import git_commit  # lazy: torch-free at import
     rec = dict(window=w.id, date=time.strftime('%Y-%m-%d %H:%M:%S %z', time.localtime(w.t0)), machine=info, commit=git_commit(),
                budget_s=w.budget_s, device=w.device, papers=w.papers, only=w.only, phases=w.phases,
                seconds=round(time.time() - w.t0, 1))
@@ -1143,8 +1136,6 @@ def window(budget: str | float = '540s', out: str | Path | None = None, device: 
            **settings,  # other `Window` fields: pack_reserve_s, min_train_s, speed_budget_s, step_mode, probe, finish_only, ...
            ) -> Window:
     "A device window in one call: data, self-check, probe, speed, training, then the pack in `out` ($OUT). Never raises past a phase."
-    import traceback
-    from effattn.campaign import parse_budget
     root = repo_root(root); out = Path(out or os.environ.get('OUT') or root / 'runs' / 'device_out'); out.mkdir(parents=True, exist_ok=True)
     w = Window(parse_budget(budget), out, device, jobs or max(1, min(12, (os.cpu_count() or 2) - 2)), papers, only, selfcheck, speed,
                root=root, allow_big=allow_big, mps=mps, **settings)
@@ -1230,7 +1221,7 @@ def command(args,
 def _command(args, report) -> int:
     "`command` once in the checkout."
     if args.action in ('plan', 'stage'):
-        from effattn.measure import git_commit
+        from effattn.measure import git_commit  # lazy: torch-free at import
         if args.action == 'stage': stage()
         calls, commit = plan(), git_commit(repo_root())
         if args.json: print(json.dumps([c.as_dict() | dict(command=c.command.format(commit=commit, left='{left}')) for c in calls], indent=1))
@@ -1254,7 +1245,6 @@ def _command(args, report) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     "`python -m effattn.device checks|speed ...`: the window's subprocesses."
-    import argparse
     ap = argparse.ArgumentParser(prog='python -m effattn.device')
     ap.add_argument('verb', choices=('checks', 'speed', 'probe')); ap.add_argument('task', nargs='?')
     ap.add_argument('--device', default='cuda'); ap.add_argument('--json', default=None); ap.add_argument('--data', default=None)

@@ -15,18 +15,20 @@ import traceback
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Callable
+import shutil
 
 import torch
 
-from .augment import get_pipeline
+from .augment import get_pipeline, DeviceLoader
 from .core import check_choice
-from .data import DATASETS
+from .data import DATASETS, load_dataset, DataError, locate
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
-from .presets import model_options
+from .presets import model_options, create_model
 from .runtime import (PROFILES, append_jsonl, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl, remove_stale_tmp, repo_root)
 from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
 from .compact import load_state, save_state
+from .flops import count_flops
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'KEPT_WEIGHTS', 'RunSpec', 'balanced_subset', 'load_run_data', 'write_summary', 'find_record',
@@ -93,7 +95,6 @@ def balanced_subset(labels: torch.Tensor, n: int, seed: int) -> torch.Tensor:
 
 def load_run_data(spec: RunSpec, official_test: bool = False):
     "Train and evaluation splits for a spec (subsets and validation split applied); or the official test split."
-    from effattn.data import load_dataset
     test = load_dataset(spec.dataset, 'test', source=spec.source)
     if official_test:
         if spec.test_subset and spec.test_subset < len(test):
@@ -189,8 +190,6 @@ def eval_batch(cfg: TrainConfig, dev: torch.device) -> int:
 def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, test_data, runs_dir: Path,
                deadline: float | None, tensorboard: str | Path | None, step_mode: str = 'eager') -> tuple[torch.nn.Module, RunResult]:
     "Build the spec's model (seeded) and loaders, and train with `fit`, resuming from `runs_dir/<run id>`: (model, result)."
-    from effattn.augment import DeviceLoader
-    from effattn.presets import create_model
     rank, world = distributed_info()
     torch.manual_seed(spec.seed)
     model = create_model(spec.preset, **copy.deepcopy(spec.model))
@@ -206,7 +205,6 @@ def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, t
 
 def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev: torch.device) -> dict:
     "The trained model on the official test split, for a spec that holds out a validation split or saves predictions: the record's test_* fields (none otherwise)."
-    from effattn.augment import DeviceLoader
     if not (spec.val_fraction or spec.save_predictions): return {}
     official = load_run_data(spec, official_test=True)
     loader = DeviceLoader(official, eval_batch(cfg, dev), spec.pipeline, train=False, device=dev)
@@ -223,7 +221,6 @@ def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev:
 def _run_record(spec: RunSpec, res: RunResult, model: torch.nn.Module, train_data, test_data, cfg: TrainConfig,
                 dev: torch.device, precision: str | None, extra: dict) -> dict:
     "The record of a trained run: the spec, its results, its cost and provenance, and `extra` fields."
-    from effattn.flops import count_flops
     cost = count_flops(model)
     return dict(run_id=spec.run_id(), paper=spec.paper, name=spec.name, profile=spec.profile, preset=spec.preset,
                 dataset=spec.dataset, data_source=train_data.source, train_images=len(train_data),
@@ -322,7 +319,6 @@ def _precision(cfg: TrainConfig, dev: torch.device, precision: str | None = None
 
 def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
     "A finished run keeps at most its final weights: the resumable checkpoint (optimiser state and all) goes."
-    import shutil
     if keep_weights: save_state({'model': model.state_dict()}, run_dir / 'final.pt', run=run_dir.name)  # checked, weights_only
     for f in ('checkpoint.pt', 'progress.json'): (run_dir / f).unlink(missing_ok=True)
     if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
@@ -361,7 +357,6 @@ def epoch_commits(history: list[dict]) -> list[list]:
 # %% ../nbs/41_experiment.ipynb #1f95de80
 def check_data(specs: list[RunSpec]):
     "Stop (a DataError naming the folder and what to do) when an offline dataset that `specs` train on is missing."
-    from effattn.data import DataError, load_dataset, locate
     root = os.environ.get('EFFATTN_DATA')
     for name in sorted({s.dataset for s in specs if s.source == 'offline'}):
         for split in ('train', 'test'):

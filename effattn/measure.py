@@ -15,11 +15,14 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+import copy
 
 import torch
 from torch import nn
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
+
+import effattn
 
 # %% auto #0
 __all__ = ['CODE_PATHS', 'TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'time_side_by_side', 'inference_latency',
@@ -160,7 +163,6 @@ def inference_latency(
     max_seconds: float | None = 60.0,  # stop repeating early after this long (>= 3 repeats)
 ) -> Timing:
     "Inference time of one batch (eval mode, no gradients); report `.median`."
-    import copy
     m = copy.deepcopy(model).to(device).eval()
     x = _random_input(input_shape, batch_size, device)
     with torch.no_grad():
@@ -180,7 +182,6 @@ def training_memory(
     device: torch.device | str = 'cpu',
 ) -> dict:
     "Bytes of parameters, and the peak of one AdamW training step (activations, gradients, optimizer state)."
-    import copy
     m = copy.deepcopy(model).to(device).train()
     opt = torch.optim.AdamW(m.parameters(), lr=1e-9)
     x = _random_input(input_shape, batch_size, device)
@@ -241,7 +242,6 @@ def git_commit(path: str | Path | None = None) -> str:
 
 def provenance(device: torch.device | str = 'cpu', **extra) -> dict:
     "Where and with what a result was produced: hardware, versions, commit, time (plus `extra` fields such as seed, profile)."
-    import effattn
     return dict(hardware=hardware(device), device=str(torch.device(device)), host=socket.gethostname(),
                 torch=torch.__version__, python=platform.python_version(), effattn=effattn.__version__,
                 commit=git_commit(), date=time.strftime('%Y-%m-%d %H:%M:%S %z'), **extra)

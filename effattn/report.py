@@ -14,15 +14,20 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from pathlib import Path
 from typing import Callable
+import csv
+import gzip
 
 from .data import DATA_COPIES
-from .runtime import Profile, output_dirs, read_jsonl, repo_root
+from .runtime import Profile, output_dirs, read_jsonl, repo_root, PARKED
 from .measure import provenance
 from .papers import PAPERS
 from .papers.base import Study, check_figures, figure_file, table_path
 from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Source, StudyDeparture, claims_from,
                                      judge_value, load_claims, mean_std, read_claims, run_noise, save_claims)
 from .runtime import atomic_write_text
+from .campaign import Item, run_states
+from .device import SPEED_TASKS
+from .experiment import load_records
 
 # %% auto #0
 __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'OWN_STUDIES', 'evidence', 'merged_claims', 'same_claims',
@@ -461,7 +466,6 @@ def _rows(path: Path, profile: str | None = None) -> list[dict]:
     if path.suffix == '.jsonl':
         recs = read_jsonl(path)  # a damaged line is skipped and named (file:line), the others read
         return [r | r.get('tags', {}) for r in recs if r.get('profile') == profile]
-    import csv, gzip
     with (gzip.open if path.suffix == '.gz' else open)(path, 'rt', newline='') as f: return list(csv.DictReader(f))
 
 
@@ -597,8 +601,6 @@ def speed_need(paper: str, task_s: float | None) -> str:
 # %% ../nbs/44_report.ipynb #a5433964
 def _run_states(paper: str, pattern: str, root: Path) -> tuple[list, list]:
     "The states, on a CPU and on a GPU, of the paper-profile runs whose names match `pattern`, from the committed records and parked checkpoints only."
-    from effattn.campaign import Item, run_states
-    from effattn.runtime import PARKED
     items = [Item('', s) for s in PAPERS[paper].specs('paper') if re.search(pattern, s.name)]
     dirs = lambda s: (output_dirs(s.paper, 'paper', root)['results'], root / PARKED / s.paper)  # never local scratch: the report reads committed files
     return (run_states(items, dirs, 'cpu', park_root=root), run_states(items, dirs, 'cuda', park_root=root))
@@ -610,7 +612,6 @@ def claim_needs(c: Claim, paper: str, root: Path) -> str:
     if need and need.runs: return runs_need(*_run_states(paper, need.runs, repo_root(root)))
     if need: return need.text
     if c.kind == 'speed':
-        from effattn.device import SPEED_TASKS
         return speed_need(paper, SPEED_TASKS[paper][1] if paper in SPEED_TASKS else None)
     return "no estimate: the study names no run or device task that would judge it"
 
@@ -640,14 +641,13 @@ def declaration_problems(paper: str, root: str | Path | None = None) -> list[str
 # %% ../nbs/44_report.ipynb #8c11a06c
 def gpu_tables(results_dir: str | Path) -> dict:
     "The tables a device window measured for a paper at its settings: `<results>/gpu/<name>.paper.csv` as {name: DataFrame}."
-    import pandas as pd
+    import pandas as pd  # lazy: pandas only for tables
     d = Path(results_dir) / 'gpu'
     return {f.name.removesuffix('.paper.csv'): pd.read_csv(f) for f in sorted(d.glob('*.paper.csv'))} if d.is_dir() else {}
 
 
 def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
     "Save the claims each paper module judges itself (from the campaign's paper-setting records, `judge_campaign`, analytic ones, `judge_analytic`, and speed measured by a device window, `judge_gpu`); the files written."
-    from effattn.experiment import load_records
     out = []
     for key, info in PAPERS.items():
         study = _study(key)

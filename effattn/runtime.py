@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 
+from .registry import check_choice
+
 # %% auto #0
 __all__ = ['PROFILES', 'PARKED', 'Profile', 'repo_root', 'require_checkout', 'notebook_checkout', 'output_dirs', 'at_checkout',
            'notebook_dirs', 'atomic_save', 'atomic_write_text', 'atomic_copy', 'append_jsonl', 'read_jsonl',
@@ -62,7 +64,6 @@ def notebook_checkout(paper: str) -> Path:
 
 def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dict[str, Path]:
     "Where a paper's results, figures, executed notebooks and checkpoints go for a profile."
-    from effattn.registry import check_choice
     check_choice('profile', profile, PROFILES)
     root = repo_root(root)
     if profile == Profile.smoke:
@@ -105,7 +106,7 @@ def _tmp_beside(path: Path) -> Path:
 
 def atomic_save(obj, path: str | Path):
     "torch.save to `path` atomically."
-    import torch
+    import torch  # lazy: torch-free at import
     path = Path(path); tmp = _tmp_beside(path)
     torch.save(obj, tmp)
     os.replace(tmp, path)
@@ -128,7 +129,7 @@ def atomic_copy(src: str | Path, dst: str | Path):
 
 def _locked(f) -> None:
     "Hold an exclusive lock on open file `f` until it is closed (flock; NFS maps it to a POSIX lock). No-op without fcntl."
-    try: import fcntl
+    try: import fcntl  # lazy: fcntl is POSIX-only
     except ImportError: return  # Windows: one process per results folder there
     fcntl.flock(f.fileno(), fcntl.LOCK_EX)
 
@@ -206,7 +207,7 @@ def digest(obj) -> str:
 
 def tensor_digest(tensors: dict) -> str:
     "A short hex digest of named tensors (a state dict): equal digests mean the same names, dtypes, shapes and bits."
-    import torch
+    import torch  # lazy: torch-free at import
     h = hashlib.sha256()
     for name, t in tensors.items():
         t = t.detach().cpu().contiguous()
@@ -266,7 +267,7 @@ def pieces_dir(paper: str, profile: str, root: str | Path | None = None) -> Path
 # %% ../nbs/03_runtime.ipynb #74864b1f
 def resolve_device(device: str = 'auto'):
     "'auto' -> cuda if available, else mps, else cpu (a `torch.device`)."
-    import torch
+    import torch  # lazy: torch-free at import
     if device != 'auto': return torch.device(device)
     if torch.cuda.is_available(): return torch.device('cuda')
     if getattr(torch.backends, 'mps', None) and torch.backends.mps.is_available(): return torch.device('mps')
@@ -275,15 +276,15 @@ def resolve_device(device: str = 'auto'):
 
 def distributed_info() -> tuple[int, int]:
     "(rank, world size) of this process; (0, 1) outside torch.distributed."
-    import torch.distributed as dist
+    import torch.distributed as dist  # lazy: torch-free at import
     if dist.is_available() and dist.is_initialized(): return dist.get_rank(), dist.get_world_size()
     return 0, 1
 
 
 def init_distributed(device: str = 'auto'):
     "Start the process group if launched by torchrun (WORLD_SIZE > 1); return this process's device."
-    import torch
-    import torch.distributed as dist
+    import torch  # lazy: torch-free at import
+    import torch.distributed as dist  # lazy: torch-free at import
     world = int(os.environ.get('WORLD_SIZE', '1'))
     dev = resolve_device(device)
     if world > 1 and not dist.is_initialized():
@@ -298,6 +299,6 @@ def init_distributed(device: str = 'auto'):
 
 def all_sum(t):
     "Sum a tensor over the processes of torch.distributed, in place (unchanged in a single process)."
-    import torch.distributed as dist
+    import torch.distributed as dist  # lazy: torch-free at import
     if distributed_info()[1] > 1: dist.all_reduce(t)
     return t

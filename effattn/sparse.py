@@ -585,7 +585,7 @@ def flex_block_mask(
     device,
 ):
     "The FlexAttention `BlockMask` of a pattern at length N, built once per (pattern, N, device) and cached."
-    from torch.nn.attention.flex_attention import create_block_mask
+    from torch.nn.attention.flex_attention import create_block_mask  # lazy: needs torch>=2.5 (requirements allow 2.4)
     k = (key, N, str(device))
     if k not in _BLOCK_MASKS:
         _BLOCK_MASKS[k] = create_block_mask(mask_mod, None, None, N, N, device=device)
@@ -594,7 +594,7 @@ def flex_block_mask(
 
 @functools.cache
 def _compiled_flex():
-    from torch.nn.attention.flex_attention import flex_attention
+    from torch.nn.attention.flex_attention import flex_attention  # lazy: needs torch>=2.5 (requirements allow 2.4)
     return torch.compile(flex_attention, dynamic=False)
 
 
@@ -612,7 +612,7 @@ def flex_sparse_attention(
         raise ValueError("backend='flex' cannot train on the CPU: torch's FlexAttention has no CPU backward (its CPU path is "
                          "inference only). Use backend='gather' to train on the CPU, run under torch.no_grad() for "
                          "inference, or move the model to a GPU.")
-    from torch.nn.attention.flex_attention import flex_attention
+    from torch.nn.attention.flex_attention import flex_attention  # lazy: needs torch>=2.5 (requirements allow 2.4)
     fn = _compiled_flex() if q.device.type == 'cuda' else flex_attention
     with warnings.catch_warnings():  # the CPU path is the uncompiled one on purpose
         warnings.filterwarnings('ignore', message='flex_attention called without torch.compile')

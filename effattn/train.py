@@ -18,6 +18,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 from tqdm import tqdm
+from torch.nn.parallel import DistributedDataParallel
 
 from .augment import mix_batch
 from .compact import CheckpointError, load_state, save_state
@@ -175,7 +176,7 @@ def _set_rng_state(s: dict, device: torch.device):
 
 def _progress(total: int, desc: str, quiet: bool):
     if quiet: return None
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # lazy: tqdm.auto probes for a notebook, only when a bar is shown
     return tqdm(total=total, desc=desc, leave=False, dynamic_ncols=True)
 
 # %% ../nbs/32_train.ipynb #fb37c1d7
@@ -458,7 +459,7 @@ def summary_writer(
     purge_step: int | None = None,  # hide what an earlier writer wrote to this folder at this step and later
 ):
     "torch's `SummaryWriter`, imported here so that only TensorBoard's users need it; a clear error where it is missing."
-    try: from torch.utils.tensorboard import SummaryWriter
+    try: from torch.utils.tensorboard import SummaryWriter  # lazy: optional tensorboard
     except ImportError as e:
         raise ModuleNotFoundError(f"log_dir={str(log_dir)!r}: writing TensorBoard scalars needs the tensorboard package, "
                                   f"which is not installed; pip install 'effattn[tb]' (or pip install tensorboard), "
@@ -486,7 +487,7 @@ class ScalarLog:
 def read_scalars(path: str | Path,  # a run's folder of TensorBoard event files
                  ) -> dict[str, list[tuple[int, float]]]:
     "{tag: [(step, value), ...]} as TensorBoard shows them (steps an earlier try wrote past a restart hidden); needs tensorboard."
-    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator  # lazy: optional tensorboard
     acc = EventAccumulator(str(path), size_guidance={'scalars': 0})  # 0: keep every point
     acc.Reload()
     return {tag: [(e.step, e.value) for e in acc.Scalars(tag)] for tag in acc.Tags()['scalars']}
@@ -512,7 +513,6 @@ class _Fit:
 def _distributed(model: nn.Module, device: torch.device, world: int) -> nn.Module:
     "`model` wrapped in DistributedDataParallel when several processes train, else `model` itself."
     if world > 1:
-        from torch.nn.parallel import DistributedDataParallel
         return DistributedDataParallel(model, device_ids=[device.index] if device.type == 'cuda' else None)
     return model
 

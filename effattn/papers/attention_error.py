@@ -874,6 +874,8 @@ def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     return out
 
 # %% ../../nbs/56_attention_error.ipynb #7183d46b
+from pathlib import Path
+
 from .verdict import Headline, Need, Source
 
 # %% ../../nbs/56_attention_error.ipynb #e4e22e89

@@ -10,6 +10,11 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Protocol, runtime_checkable
+import gzip
+import subprocess
+
+from ..runtime import output_dirs, atomic_write_text, repo_root, PROFILES, _parse_line
+from ..compact import write_bytes_atomic, save_png, show_saved
 
 # %% auto #0
 __all__ = ['TABLE_GZIP_OVER', 'FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'table_path',
@@ -40,9 +45,8 @@ class Results:
     @classmethod
     def load(cls, paper: str, profile: str, results_dir: str | Path | None = None) -> Results:
         "Everything saved in `paper`'s results folder for `profile` (missing files are simply absent)."
-        import pandas as pd
-        from effattn.experiment import load_records
-        from effattn.runtime import output_dirs
+        import pandas as pd  # lazy: pandas only for tables
+        from effattn.experiment import load_records  # lazy: torch-free at import
         d = Path(results_dir or output_dirs(paper, profile)['results'])
         files = sorted([*d.glob(f'*.{profile}.csv'), *d.glob(f'*.{profile}.csv.gz')])
         tables = {f.name.removesuffix('.gz').removesuffix(f'.{profile}.csv'): pd.read_csv(f) for f in files}
@@ -82,8 +86,6 @@ def table_path(results_dir: str | Path, name: str, profile: str) -> Path:
 def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
     """Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge; one
     over `TABLE_GZIP_OVER` as `.csv.gz` (the checkout travels to the GPU in every call). The saved file's path."""
-    import gzip
-    from effattn.compact import write_bytes_atomic
     text, plain = df.to_csv(index=False).encode(), Path(results_dir) / f'{name}.{profile}.csv'
     packed = plain.with_name(plain.name + '.gz')
     keep, drop = (packed, plain) if len(text) > TABLE_GZIP_OVER else (plain, packed)
@@ -94,7 +96,6 @@ def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
 
 def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
     "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
-    from effattn.runtime import atomic_write_text
     path = Path(results_dir) / f'{name}.{profile}.json'
     atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
     return path
@@ -102,16 +103,15 @@ def save_values(results_dir: str | Path, name: str, profile: str, values: dict) 
 
 def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
     "The paper's own numbers: `data/paper/<key>_<name>.csv` as {name: DataFrame}."
-    import pandas as pd
-    from effattn.runtime import repo_root
+    import pandas as pd  # lazy: pandas only for tables
     d = Path(paper_dir or repo_root() / 'data' / 'paper')
     return {f.stem[len(key) + 1:]: pd.read_csv(f) for f in sorted(d.glob(f'{key}_*.csv'))}
 
 # %% ../../nbs/50b_study.ipynb #95df83b8
 def measured_table(results_dir: str | Path, name: str, profile: str, compute):
     "Measure a table with `compute()` and save it (`save_table`); records only, measure nothing: the table saved at `profile`, else None."
-    import pandas as pd
-    from effattn.experiment import records_only_requested
+    import pandas as pd  # lazy: pandas only for tables
+    from effattn.experiment import records_only_requested  # lazy: torch-free at import
     if not records_only_requested():
         df = compute(); save_table(results_dir, name, profile, df)
         return df
@@ -144,7 +144,7 @@ def mark_not_run(ax, xs, label: str = 'not run'):
     "Hollow grey markers along the bottom of `ax` at the x positions `xs` whose runs have no record, labelled `label`."
     xs = list(xs)
     if not xs: return
-    import matplotlib.transforms as mtransforms
+    import matplotlib.transforms as mtransforms  # lazy: matplotlib only to draw figures (repro extra)
     lim, tr = ax.get_ylim(), mtransforms.blended_transform_factory(ax.transData, ax.transAxes)
     ax.scatter(xs, [0.04] * len(xs), transform=tr, marker='o', s=55, facecolors='none', edgecolors='grey', linewidths=1.5,
                clip_on=False, zorder=5)
@@ -157,7 +157,7 @@ FIGURE_TAGS = ('effattn:drawn', 'effattn:note')  # PNG text keys: how many of ou
 
 def figure_tags(path: str | Path) -> dict:
     "The FIGURE_TAGS a figure was saved with ({} for one saved without them)."
-    from PIL import Image
+    from PIL import Image  # lazy: PIL only for images
     with Image.open(path) as im: text = dict(getattr(im, 'text', {}))
     return {k: text[k] for k in FIGURE_TAGS if k in text}
 
@@ -165,7 +165,6 @@ def figure_tags(path: str | Path) -> dict:
 def figure_file(figures_dir: str | Path, name: str) -> Path:
     """The file of figure `name` (e.g. 'fig1.png') in `figures_dir`: the strongest profile's drawing (`<stem>.<profile>.png`)
     that draws any of ours, else the strongest profile's drawing, else `name` itself (a figure saved without profiles)."""
-    from effattn.runtime import PROFILES
     d, stem = Path(figures_dir), Path(name).stem
     have = [p for p in (d / f'{stem}.{q}.png' for q in reversed(PROFILES)) if p.exists()]
     return next((p for p in have if figure_tags(p).get(FIGURE_TAGS[0]) != '0'), have[0] if have else d / name)
@@ -200,7 +199,6 @@ def _digest(blob: bytes) -> str: return hashlib.sha256(blob).hexdigest()[:16]
 
 def records_digest(blob: bytes, profile: str) -> str:
     "The digest of the latest record of each run of `profile` in the JSON lines `blob` (order of lines and other profiles ignored)."
-    from effattn.runtime import _parse_line
     recs = [r for r in (_parse_line(line)[0] for line in blob.split(b'\n') if line.strip()) if r is not None]
     latest = {r.get('run_id') or f'#{i}': r for i, r in enumerate(recs)}
     mine = sorted((r for r in latest.values() if r.get('profile') == profile), key=lambda r: str(r.get('run_id')))
@@ -209,7 +207,6 @@ def records_digest(blob: bytes, profile: str) -> str:
 
 def _source_bytes(path: str, root: str | Path, read=None) -> bytes | None:
     "A source file's bytes (None where missing); a table `x.csv` saved as `x.csv.gz` (`save_table`) read as its CSV text."
-    import gzip
     blob_of = read or (lambda p: (Path(root) / p).read_bytes() if (Path(root) / p).is_file() else None)
     blob = blob_of(path)
     if blob is None and path.endswith('.csv') and (packed := blob_of(path + '.gz')) is not None: return gzip.decompress(packed)
@@ -230,7 +227,6 @@ def source_digest(source: str,  # 'path' (a file's bytes) or 'path@profile' (a r
 def _named(path: str | Path) -> str:
     "`path` as a source names it: relative to its checkout where it lies in one, else absolute."
     p = Path(path).resolve()
-    from effattn.runtime import repo_root
     root = repo_root(p.parent)
     return p.relative_to(root).as_posix() if p.is_relative_to(root) else str(p)
 
@@ -257,7 +253,6 @@ def paper_sources(key: str,
                   *names: str,  # the tables a figure draws, e.g. 'table1_mnist' (`paper_tables`' keys); none: every one
                   paper_dir: str | Path | None = None) -> list[str]:
     "The sources 'the paper's tables `names` of study `key`' (what `paper_tables` reads: `data/paper/<key>_<name>.csv`)."
-    from effattn.runtime import repo_root
     d = Path(paper_dir or repo_root() / 'data' / 'paper')
     files = sorted(d.glob(f'{key}_*.csv'))
     missing = sorted(set(names) - {f.stem[len(key) + 1:] for f in files})
@@ -277,7 +272,6 @@ def redraw_command(paper: str, profile: str, records_only: bool | None = None,  
 
 def _at_commit(root: Path, commit: str):
     "path -> its bytes as committed at `commit` (None where it was not there)."
-    import subprocess
     def read(path: str) -> bytes | None:
         r = subprocess.run(['git', 'show', f'{commit}:{path}'], cwd=root, capture_output=True, timeout=60)
         return r.stdout if r.returncode == 0 else None
@@ -288,8 +282,7 @@ def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: 
                      drawn_at: str | None = None,  # a drawing older than provenance: the commit that drew it (its records read there)
                      ) -> Path:
     "Record in `png`'s folder's PROVENANCE.json what the drawing `png` was drawn from (entries of vanished figures dropped)."
-    from effattn.measure import git_commit
-    from effattn.runtime import atomic_write_text, repo_root
+    from effattn.measure import git_commit  # lazy: torch-free at import
     png = Path(png); prov = png.parent / PROVENANCE
     root = repo_root(png.parent)
     named = sorted({_within(s, root) for s in sources})
@@ -306,19 +299,16 @@ def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: 
 def save_drawing(fig, path: str | Path, sources: list[str], profile: str, redraw: str, **savefig) -> Path:
     """Save `fig` as the PNG `path` in a palette (`effattn.compact.save_png`) and what it was drawn from (`write_provenance`);
     in a notebook, show the saved file in its place (`show_saved`: `effattn reproduce` links it instead of embedding it)."""
-    from effattn.compact import save_png, show_saved
-    from effattn.runtime import repo_root
     out = save_png(fig, path, **{'dpi': 120, 'bbox_inches': 'tight', **savefig})
     write_provenance(out, sources, profile, redraw)
     root = repo_root(out.parent)
     if out.resolve().is_relative_to(root.resolve()) and show_saved(out, root):
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # lazy: matplotlib only to draw figures (repro extra)
         plt.close(fig)  # shown as saved: not drawn a second time at the cell's end
     return out
 
 # %% ../../nbs/50b_study.ipynb #e1b8f9aa
 def _profile_of(png: Path) -> str:
-    from effattn.runtime import PROFILES
     suffix = png.stem.rpartition('.')[2]
     return suffix if suffix in PROFILES else 'cpu'
 
@@ -326,7 +316,6 @@ def _profile_of(png: Path) -> str:
 def figure_problems(root: str | Path | None = None) -> list[str]:
     """One line per figure under `root`/figures that is older than the records it draws, is not the drawing its
     provenance describes, or has no provenance; each names the command that draws it again. [] when all are current."""
-    from effattn.runtime import repo_root
     root, out, seen = repo_root(root), [], {}
     digest = lambda s: seen[s] if s in seen else seen.setdefault(s, source_digest(s, root))
     for d in sorted(p for p in (root / 'figures').glob('*') if p.is_dir()):

@@ -10,6 +10,8 @@ import math
 import statistics
 from dataclasses import dataclass, replace
 from itertools import combinations
+import csv
+from pathlib import Path
 
 import pandas as pd
 import torch
@@ -28,6 +30,7 @@ from ..presets import create_model
 from .verdict import INCONCLUSIVE_WHY, Claim, mean_std, not_run, parts_verdict, run_noise
 from ..softmax import SoftmaxAttention
 from ..layouts import hydra_layers
+from ..runtime import repo_root
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'GPU_PAPER', 'GPU_SMOKE', 'PROFILES',
@@ -222,7 +225,6 @@ SUMMARY = "Hydra's arithmetic reproduces (the FLOPs, the O(TD) cost, attention's
 CLAIM_KINDS = {'001-table2-throughput': dict(kind='speed', paper_device='V100')}
 
 # %% ../../nbs/52_p001.ipynb #ba7ee06f
-from pathlib import Path
 from typing import Callable
 
 from .verdict import Headline, Setting, Need, Source
@@ -623,9 +625,6 @@ def judge_analytic(paper_dir=None) -> list:
 # %% ../../nbs/52_p001.ipynb #f87884b5
 def _table3_flops(counted, paper_dir) -> 'Claim':
     "Table 3's GFLOPs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers, against our count."
-    import csv
-    from pathlib import Path
-    from effattn.runtime import repo_root
     rows = [r for r in csv.DictReader(open(Path(paper_dir or repo_root() / 'data' / 'paper') / '001_tables.csv'))
             if r['table'] == '3']
     out = []

@@ -23,7 +23,7 @@ from .base import Results, override_profile, paper_tables
 from ..presets import create_model
 from ..data import data_caveats, load_dataset
 from .verdict import Claim, StudyDeparture, judge_value, mean_std, not_run, run_noise, trained_on
-from ..runtime import Profile
+from ..runtime import Profile, output_dirs, repo_root
 from ..train import load_checkpoint
 
 # %% auto #0
@@ -1230,7 +1230,6 @@ def favor_departure(table: pd.DataFrame,  # `favor_stabilizer_record`'s rows (da
 # %% ../../nbs/53_p002.ipynb #68e0ec38
 def departures(root=None) -> list[StudyDeparture]:
     "002's own departures for the report's `### Departures` (beside those its reasons repeat), measured from saved tables; each claim carrying FAVOR_RUNS cites the stabiliser's."
-    from effattn.runtime import output_dirs, repo_root
     f = output_dirs('002', 'paper', root)['results'] / 'favor_stabilizer.paper.csv'
     return ([StudyDeparture(favor_departure(pd.read_csv(f), f.relative_to(repo_root(root)).as_posix()), FAVOR_RUNS, 'FAVOR+ runs')]
             if f.exists() else [])

@@ -20,9 +20,13 @@ from torch import Tensor, nn
 
 from ..attention import MultiHeadAttention, build_attention
 from ..data import SAMPLE_SIZES
-from ..experiment import RunSpec
+from ..experiment import RunSpec, trained_weights
 from .base import Results, override_profile, paper_tables
 from .verdict import Claim, binom_se, judge_value, mean_std, not_run, run_noise
+from ..flops import count_flops
+from ..presets import create_model, preset
+from ..performer_kernels import normalizer_stats
+from ..measure import time_side_by_side
 
 import pandas as pd
 
@@ -273,8 +277,6 @@ def split_sizes(P: Settings) -> dict:
 @functools.lru_cache(maxsize=None)
 def _cost(preset_name: str, model_json: str):
     "The `count_flops` of a preset with JSON overrides (cached: every seed of a model costs the same)."
-    from effattn.flops import count_flops
-    from effattn.presets import create_model
     torch.manual_seed(0)
     return count_flops(create_model(preset_name, **json.loads(model_json)))
 
@@ -288,7 +290,6 @@ def setup_table(specs: list[RunSpec],  # `specs(profile)`
                 configs: pd.DataFrame,  # paper_tables('003')['configs']
                 ) -> pd.DataFrame:
     "Our optimiser, learning rate, batch, shape and cost of each model (first seed) beside 003's per-model values."
-    from effattn.presets import preset
     cfg_of = {PAPER_KEYS[m]: g.set_index('setting')['value'] for m, g in configs.astype(str).groupby('model')}
     rows = []
     for s in specs:
@@ -315,8 +316,6 @@ SWAP_COLUMNS = ['run_id', 'images', 'model', 'design', 'change', 'agreement', 'm
 # %% ../../nbs/54_p003.ipynb #1fcc6cea
 def trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Module | None:
     "The model of `spec` with its final trained weights, in eval mode; None if the weights are not here."
-    from effattn.experiment import trained_weights
-    from effattn.presets import create_model
     if (weights := trained_weights(spec)) is None: return None
     torch.manual_seed(spec.seed)
     m = create_model(spec.preset, **copy.deepcopy(spec.model))
@@ -377,7 +376,6 @@ def trained_runs(records: list[dict],  # the runs wanted
 # %% ../../nbs/54_p003.ipynb #39cd96e4
 def model_attention(spec: RunSpec) -> str:
     "The attention a run's model uses."
-    from effattn.presets import preset
     return {**preset(spec.preset).config, **spec.model}.get('attention', 'softmax')
 
 # %% ../../nbs/54_p003.ipynb #f79a97b8
@@ -411,7 +409,6 @@ def normalizer_table(records: list[dict],  # the runs to measure (the notebook: 
                      saved: pd.DataFrame | None = None,  # a table saved earlier: used for runs whose weights are gone
                      ) -> pd.DataFrame:
     "`normalizer_stats` of every attention layer of each trained token-sequence model on the batch `x`."
-    from effattn.performer_kernels import normalizer_stats
     rows = []
     for r, s, model in trained_runs([r for r in records if r['tags']['design'] == 'token'], specs, device, saved, rows):
         stats, layers = [], [a for a in model.modules() if isinstance(a, MultiHeadAttention)]
@@ -462,8 +459,6 @@ def time_models(models: list[tuple[str, str, dict]],  # `speed_models`
                 batch: int, steps: int, blocks: int,  # images per batch; steps per timed block; blocks per model
                 device: str | torch.device = 'cpu') -> pd.DataFrame:
     "Median time (ms) per training step and per inference batch of each model, and their spread over the blocks."
-    from effattn.measure import time_side_by_side
-    from effattn.presets import create_model
     x, y = torch.randn(batch, 3, 32, 32, device=device), torch.randint(0, 10, (batch,), device=device)
     built = {}
     for name, pre, over in models:

@@ -10,10 +10,13 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, replace
+import os
+import sys
 
 import numpy as np
 import pandas as pd
 import torch
+from torch.profiler import ProfilerActivity, profile as tprofile
 
 from ..experiment import RunSpec
 from ..flash import flash_blocked_attention
@@ -192,7 +195,6 @@ SETTINGS = (  # 004 is a tutorial without experiments of its own: what its table
 # %% ../../nbs/55_p004.ipynb #5210d092
 def judge_analytic(paper_dir=None) -> list:
     "004's arithmetic claims, judged by arithmetic written out."
-    from effattn.papers.verdict import Claim
     n = 100_000
     gb, gib = 4 * n * n / 1e9, 4 * n * n / 2**30
     claims = [Claim('004-book-40gb', '004', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)',
@@ -368,16 +370,13 @@ def table_004(P: Settings, mem: pd.DataFrame, paper_memory: pd.DataFrame, device
 class quiet_stderr:
     "Silence C-level stderr (the profiler's start/stop log lines) inside the block."
     def __enter__(self):
-        import os, sys
         sys.stderr.flush(); self.fd = os.dup(2); self.null = os.open(os.devnull, os.O_WRONLY); os.dup2(self.null, 2)
     def __exit__(self, *exc):
-        import os
         os.dup2(self.fd, 2); os.close(self.fd); os.close(self.null)
 
 # %% ../../nbs/55_p004.ipynb #a887d41a
 def allocated_total(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, int]:
     "Total bytes allocated during f (+ backward): (TensorMemory's count, the profiler's count)."
-    from torch.profiler import ProfilerActivity, profile as tprofile
     run, qkv = one_pass(fn, N, backward, device)
     with TensorMemory() as tm: run()
     for t in qkv: t.grad = None
