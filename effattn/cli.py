@@ -380,7 +380,6 @@ def main(argv: list[str] | None = None) -> int:
     from effattn import device  # (imports no torch either)
     device.add_parser(sub)
     args = ap.parse_args(argv)
-    from effattn.papers.base import StaleFigureError  # (torch-free)
     try:
         if args.cmd == 'reproduce': return _reproduce_command(args)
         if args.cmd == 'campaign': return campaign.command(args)

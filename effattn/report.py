@@ -268,7 +268,6 @@ def could_not_do(by_paper: dict,
                  ) -> list[str]:
     """Per study, what is open and what it would cost: speed claims not run (its device speed task's GPU-minutes on an H100),
     other claims not run, claims no run of ours can reach; a total row; with `root`, each other claim not run and its need."""
-    from effattn.device import SPEED_TASKS  # (imports no torch)
     out = ['| study | speed claims not run: their GPU timing | other claims not run (each below, with its need) | '
            'not testable here |', '|---|---|---|---|']
     tot, others = [0, 0, 0, 0], []
