@@ -49,7 +49,6 @@ def _check_focus(p: float, scale: Tensor | None, eps: float, offset: float, H: i
         raise ValueError(f"{who}: scale must be positive and finite in every channel (it divides ReLU(x)); got min "
                          f"{scale.min().item():g}, max {scale.max().item():g}. Use e.g. softplus(s) for a learnable one.")
 
-
 def focused_linear_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d), (B, H, M, d), (B, H, M, dv)
     p: float = 3.0,  # focusing power
@@ -62,7 +61,6 @@ def focused_linear_attention(
     _check_focus(p, scale, eps, offset, q.shape[1], q.shape[-1])
     return _focused(q, k, v, p, scale, eps, offset)
 
-
 def _focused(q: Tensor, k: Tensor, v: Tensor, p: float, scale: Tensor | None, eps: float, offset: float) -> Tensor:
     "`focused_linear_attention` without its checks: the layer's own path (its options checked once, its scale a softplus, so no device sync per call)."
     with torch.autocast(q.device.type, enabled=False):
@@ -71,7 +69,7 @@ def _focused(q: Tensor, k: Tensor, v: Tensor, p: float, scale: Tensor | None, ep
         phi_q, phi_k = focused_features(q.to(acc), p, s, offset), focused_features(k.to(acc), p, s, offset)
         return kernelized_attention(phi_q, phi_k, v, eps * k.shape[-2]).to(v.dtype)
 
-
+# %% ../nbs/19_focused.ipynb #dbea639a
 def grid_conv(
     v: Tensor,  # values (B, H, N, d): prefix tokens, then patches in raster order
     conv: Callable[[Tensor], Tensor],  # e.g. a depthwise nn.Conv2d on (B', C, h, w)
@@ -91,7 +89,6 @@ def grid_conv(
         img = patches.permute(0, 1, 3, 2).reshape(B, H * d, h, w)       # (B, H*d, h, w)
         out = conv(img).reshape(B, H, d, h * w).transpose(-2, -1)
     return F.pad(out, (0, 0, prefix_tokens, 0))
-
 
 def grid_conv_macs(module, T: int) -> int:
     "MACs of `module`'s depthwise k x k convolution over the patch values (one filter per channel and patch); 0 without one."

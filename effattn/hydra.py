@@ -145,7 +145,7 @@ class Hydra(MultiHeadAttention):
 
     def extra_repr(self) -> str: return f"dim={self.dim}, heads=dim={self.dim}, kernel={self.kernel_name!r}"
 
-
+# %% ../nbs/16_hydra.ipynb #0eac9b42
 @register_attention('multihead_linear', kernel_fn=multihead_linear_attention, paper='001 eq. 7, Fig. 2')
 class MultiheadLinear(MultiHeadAttention):
     "Multi-head linear attention with cosine similarity (001 eq. 7): O(T D^2 / H); H = D is Hydra."
@@ -159,7 +159,7 @@ class MultiheadLinear(MultiHeadAttention):
     def kernel(self, q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         return multihead_linear_attention(q, k, v, self.normalize).to(v.dtype)
 
-
+# %% ../nbs/16_hydra.ipynb #b0c20263
 @register_attention('polynl', kernel_fn=hydra_attention, paper='001 eqs. 13-14; Babiloni et al. 2021 (Poly-NL)')
 class PolyNL(MultiHeadAttention):
     "PolyNL (001 eq. 13): (X * mean_t(X W1 * X W2)) W3 -- Hydra with Q = X and the mean kernel."

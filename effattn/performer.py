@@ -99,18 +99,15 @@ def relu_features(
 # %% ../nbs/13_performer.ipynb #6316149a
 FEATURE_MAPS: Registry = Registry('feature_map')  # name -> factory (head_dim, m, **options) -> nn.Module
 
-
 def register_feature_map(name: str):
     "Class decorator: register a feature-map factory `(head_dim, m, **options) -> nn.Module` under `name`."
     return FEATURE_MAPS.register(name)
-
 
 def feature_map_options(name: str) -> list[str]:
     "The options (beyond `head_dim`, `m`) that feature map `name` accepts."
     params = inspect.signature(FEATURE_MAPS.resolve(name)).parameters
     return [n for n, p in params.items() if n not in ('self', 'head_dim', 'm')
             and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-
 
 def build_feature_map(
     name: str,  # a key of FEATURE_MAPS
@@ -124,13 +121,12 @@ def build_feature_map(
     if bad: raise ValueError(f"feature map {name!r} has no option(s) {bad}; its options are {valid}.")
     return FEATURE_MAPS[name](head_dim, m, **options)
 
-
+# %% ../nbs/13_performer.ipynb #98193b11
 def check_nonnegative(name: str, value) -> float:
     "Return `value` as a float if it is a real number >= 0, else raise a ValueError."
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
         raise ValueError(f"{name} must be a number >= 0; got {value!r}.")
     return float(value)
-
 
 class FeatureMap(nn.Module):
     "Base class: per-head `x (B, H, N, d)` and random features `omega (H, m, d)` -> features `(B, H, N, m)`."
@@ -143,7 +139,7 @@ class FeatureMap(nn.Module):
     def forward(self, x: Tensor, omega: Tensor, is_query: bool) -> Tensor:
         raise NotImplementedError(f"{type(self).__name__} must implement forward(x, omega, is_query).")
 
-
+# %% ../nbs/13_performer.ipynb #ec88489d
 @register_feature_map('softmax')
 class SoftmaxFeatures(FeatureMap):
     "FAVOR+ positive random features: an unbiased estimate of exp(q.k / sqrt(d)) (up to the stabiliser)."
@@ -160,7 +156,7 @@ class SoftmaxFeatures(FeatureMap):
 
     def extra_repr(self): return f"eps={self.eps}, stabilize={self.stabilize}, stabilizer={self.stabilizer!r}"
 
-
+# %% ../nbs/13_performer.ipynb #3f5d31bc
 @register_feature_map('relu')
 class ReLUFeatures(FeatureMap):
     "Generalized attention with f = ReLU: features ReLU(d^-1/4 x omega^T) + eps."

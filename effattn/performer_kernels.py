@@ -29,19 +29,17 @@ def exp_features(
     "Performer-EXP features `exp(clamp(u, -c, c)) + eps` with `u = d^-1/4 x omega^T` (003 sec. 8)."
     return torch.exp(random_projection(x, omega).clamp(-clamp, clamp)) + eps
 
-
 def elu_features(x: Tensor, omega: Tensor,
                  alpha: float = 0.25,  # ELU's negative saturation (003's best run: 0.25)
                  eps: float = 1e-6) -> Tensor:
     "Performer-ELU features `ELU_alpha(u) + eps` (003 sec. 7.1); can be negative, down to `eps - alpha`."
     return F.elu(random_projection(x, omega), alpha) + eps
 
-
 def gelu_features(x: Tensor, omega: Tensor, eps: float = 1e-6) -> Tensor:
     "Performer-GELU features `GELU(u) + eps` with the exact (erf) GELU (003 sec. 7.2); can be negative, down to about -0.17."
     return F.gelu(random_projection(x, omega)) + eps
 
-
+# %% ../nbs/14_performer_kernels.ipynb #49abad9b
 @register_feature_map('exp')
 class ExpFeatures(FeatureMap):
     "exp(clamp(u, -clamp, clamp)) + eps: 003's Performer-EXP."
@@ -55,7 +53,7 @@ class ExpFeatures(FeatureMap):
     def forward(self, x, omega, is_query): return exp_features(x, omega, self.clamp, self.eps)
     def extra_repr(self): return f"clamp={self.clamp}, eps={self.eps}"
 
-
+# %% ../nbs/14_performer_kernels.ipynb #59a0f40f
 @register_feature_map('elu')
 class ELUFeatures(FeatureMap):
     "ELU_alpha(u) + eps: 003's Performer-ELU (signed features)."
@@ -70,7 +68,7 @@ class ELUFeatures(FeatureMap):
     def forward(self, x, omega, is_query): return elu_features(x, omega, self.alpha, self.eps)
     def extra_repr(self): return f"alpha={self.alpha}, eps={self.eps}"
 
-
+# %% ../nbs/14_performer_kernels.ipynb #34b28142
 @register_feature_map('gelu')
 class GELUFeatures(FeatureMap):
     "GELU(u) + eps: 003's Performer-GELU (signed features)."

@@ -165,7 +165,6 @@ def _acc(dtype: torch.dtype) -> torch.dtype:
     "Dtype for scores and softmax: at least float32."
     return torch.promote_types(dtype, torch.float32)
 
-
 def _fp32_scores(kernel):
     "Run a sparse kernel with autocast off on q, k, v in at least float32 (scores as the fused path's); output in v's dtype."
     @functools.wraps(kernel)
@@ -178,13 +177,12 @@ def _fp32_scores(kernel):
             return kernel(q.to(acc), k.to(acc), v.to(acc), *args, **kwargs).to(v.dtype)
     return run
 
-
+# %% ../nbs/18_sparse.ipynb #9ba7d27b
 def _masked(scores: Tensor, allowed: Tensor | None, scale: float, acc: torch.dtype) -> Tensor:
     "Scale fresh scores in `acc` and fill disallowed entries with the most negative finite value (in place)."
     s = scores.to(acc)
     if scale != 1: s = s.mul_(scale)  # in place is safe: matmul's backward needs its inputs, not its output
     return s if allowed is None else s.masked_fill_(~allowed, torch.finfo(acc).min)
-
 
 def _joint_softmax(parts: list[Tensor], dropout_p: float) -> list[Tensor]:
     "Softmax over the concatenated last dimension of masked score tensors; returns the probabilities split back."
@@ -192,7 +190,6 @@ def _joint_softmax(parts: list[Tensor], dropout_p: float) -> list[Tensor]:
     if dropout_p: p = F.dropout(p, dropout_p)
     if len(parts) == 1: return [p]  # no split: its backward would copy the whole gradient once more (a cat)
     return list(p.split([s.shape[-1] for s in parts], -1))
-
 
 def _sdpa(q: Tensor, k: Tensor, v: Tensor,  # (*L, n, d), (*L, m, d), (*L, m, dv)
           scale: float, dropout_p: float = 0.0,
@@ -209,14 +206,13 @@ def _sdpa(q: Tensor, k: Tensor, v: Tensor,  # (*L, n, d), (*L, m, d), (*L, m, dv
     out = F.scaled_dot_product_attention(four(q), four(k), four(v), attn_mask=mask, dropout_p=dropout_p, scale=scale)
     return out.reshape(*L, n, dv)
 
-
 def _full_rows(q: Tensor, k: Tensor, v: Tensor, scale: float, dropout_p: float = 0.0,
                allowed: Tensor | None = None) -> Tensor:
     "Plain (optionally key-masked) softmax attention of a few query rows against all keys."
     p = _joint_softmax([_masked(q @ k.transpose(-2, -1), allowed, scale, _acc(q.dtype))], dropout_p)[0]
     return p.to(v.dtype) @ v
 
-
+# %% ../nbs/18_sparse.ipynb #e577ef51
 def _check_self(q: Tensor, k: Tensor, v: Tensor, who: str) -> int:
     check_qkv(q, k, v, who)
     if k.shape[-2] != q.shape[-2]:
@@ -270,7 +266,7 @@ def _band_attention(
         out = out + (pr.unsqueeze(-2) @ vr).squeeze(-2)
     return out
 
-
+# %% ../nbs/18_sparse.ipynb #edc12479
 def _window_sdpa(
     qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, h, w, d) patch grids
     window: tuple[int, int],  # (bh, bw): the windows tile the grid from its top-left corner
@@ -289,7 +285,6 @@ def _window_sdpa(
              for row in zip(cut(qx), cut(kx), cut(vx))]
     return torch.cat(bands, -3).flatten(-3, -2)
 
-
 def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, rows, cols, d): one region of windows of one shape
                   window: tuple[int, int],  # (bh, bw): the window shape is (min(bh, rows), min(bw, cols))
                   scale: float, prefix: tuple | None, dropout_p: float) -> Tensor:
@@ -305,7 +300,7 @@ def _window_group(qx: Tensor, kx: Tensor, vx: Tensor,  # (*L, rows, cols, d): on
     out = _sdpa(qw, kw, vw, scale, dropout_p)                           # (*L, nr, nc, rh*cw, dv)
     return out.unflatten(-2, (rh, cw)).transpose(-4, -3).flatten(-5, -4).flatten(-3, -2)  # (*L, rows, cols, dv)
 
-
+# %% ../nbs/18_sparse.ipynb #2fcf53fd
 def _slide_dim(n: int, b: int, W: int, device) -> tuple[Tensor, Tensor, Tensor]:
     """One grid dimension of the sliding pattern: ceil(n / b) query blocks of one size (b evened out, so that the
     last block, which overlaps its neighbour, repeats fewer rows than there are blocks), each with its key span of
@@ -319,7 +314,6 @@ def _slide_dim(n: int, b: int, W: int, device) -> tuple[Tensor, Tensor, Tensor]:
     own = (r // b).clamp_max(len(starts) - 1)                             # the block that outputs position r
     return (starts[:, None] + torch.arange(b, device=device), (starts - W).clamp(0, n - K)[:, None]
             + torch.arange(K, device=device), own * b + r - starts[own])
-
 
 @functools.lru_cache(maxsize=8)
 def _sliding_plan(h: int, w: int, window: int, block: int, P: int, device: torch.device) -> tuple:
@@ -344,7 +338,7 @@ def _sliding_plan(h: int, w: int, window: int, block: int, P: int, device: torch
     slot = ((sr // br)[:, None] * nbc + (sc // bc)[None, :]) * (br * bc) + (sr % br)[:, None] * bc + (sc % bc)[None, :]
     return qi, ki, allowed, slot.flatten()
 
-
+# %% ../nbs/18_sparse.ipynb #aabd5635
 def _sliding_sdpa(
     q: Tensor, k: Tensor, v: Tensor,  # (*L, P + h*w, d): prefix tokens, then the patches in raster order
     grid: tuple[int, int], window: int, block: int, prefix_tokens: int,
@@ -366,7 +360,6 @@ def _sliding_sdpa(
     out = out.reshape(*L, -1, out.shape[-1]).index_select(-2, slot)      # (*L, h*w, dv) in raster order
     if not P: return out
     return torch.cat([_sdpa(q[..., :P, :], k, v, scale, dropout_p), out], -2)
-
 
 # %% ../nbs/18_sparse.ipynb #ec4f7fa0
 @_fp32_scores
@@ -391,18 +384,16 @@ def _residue_split(t: Tensor, s: int) -> Tensor:
     n2 = -(-N // s)
     return F.pad(t, (0, 0, 0, n2 * s - N)).unflatten(-2, (n2, s)).transpose(-3, -2)
 
-
 def _residue_merge(t: Tensor, N: int) -> Tensor:
     "Inverse of `_residue_split`: (*L, s, n2, d) -> (*L, N, d)."
     return t.transpose(-3, -2).flatten(-3, -2)[..., :N, :]
-
 
 def _residue_valid(N: int, s: int, device=None) -> Tensor:
     "(s, ceil(N/s)) bool: which positions of each residue class are real tokens."
     n2 = -(-N // s)
     return (torch.arange(n2 * s, device=device) < N).view(n2, s).T
 
-
+# %% ../nbs/18_sparse.ipynb #b73222f5
 @_fp32_scores
 def dilated_attention(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
@@ -422,7 +413,7 @@ def dilated_attention(
                           dropout_p=dropout_p)
     return _residue_merge(out, N)
 
-
+# %% ../nbs/18_sparse.ipynb #76fdadf5
 def _class_runs(q: Tensor, k: Tensor, v: Tensor, s: int, scale: float, dropout_p: float) -> Tensor:
     """Full attention inside each residue class mod s as at most two unmasked SDPA calls, no padding: the N mod s classes
     that hold one token more (their last token sits past the whole rows of s), then the others. The classes are cut
@@ -435,7 +426,6 @@ def _class_runs(q: Tensor, k: Tensor, v: Tensor, s: int, scale: float, dropout_p
     outs = [_sdpa(qr, kr, vr, scale, dropout_p) for qr, kr, vr in zip(runs(q), runs(k), runs(v))]
     out = torch.cat([o[..., :n, :] for o in outs], -3).transpose(-3, -2).flatten(-3, -2)  # (*L, n * s, dv), token order
     return torch.cat([out, outs[0][..., n, :]], -2) if r else out
-
 
 @_fp32_scores
 def strided_attention(
@@ -620,8 +610,8 @@ def flex_sparse_attention(
 
 # %% ../nbs/18_sparse.ipynb #94738bef
 SPARSE_BACKENDS = ('auto', 'gather', 'flex')
-_FLEX_CPU_WARNED: set = set()  # (layer name, N) already warned about
 
+_FLEX_CPU_WARNED: set = set()  # (layer name, N) already warned about
 
 def resolve_backend(
     backend: str,  # 'auto', 'gather' or 'flex'
@@ -632,7 +622,6 @@ def resolve_backend(
     if backend != 'auto': return backend
     return 'flex' if torch.device(device).type == 'cuda' and not attn_drop else 'gather'
 
-
 def warn_flex_cpu(name: str, N: int):
     "Warn once per (layer, N) that backend='flex' on the CPU forms the N x N matrix: what it costs, and what to use instead."
     if (name, N) in _FLEX_CPU_WARNED: return
@@ -641,14 +630,13 @@ def warn_flex_cpu(name: str, N: int):
                   f"{N * N * 4 / 1e6:,.0f} MB per head and sample in float32) and was measured 11-239x slower than "
                   f"'gather'; it is a GPU backend. Use backend='auto' (the default) or 'gather' on the CPU.", stacklevel=4)
 
-
 def _is_global(global_tokens, N: int, who: str, device) -> Tensor:
     "Bool (N,) table of the global tokens (for mask_mods)."
     t = torch.zeros(N, dtype=torch.bool, device=device)
     t[_global_index(global_tokens, N, who, device)] = True
     return t
 
-
+# %% ../nbs/18_sparse.ipynb #03d427b1
 class SparseAttention(MultiHeadAttention):
     "Base for sparse patterns: exact softmax attention over a fixed pattern; `mask(N)` returns it as a dense boolean matrix."
     options_schema = dict(backend=Option.choice(SPARSE_BACKENDS))
@@ -688,7 +676,7 @@ class SparseAttention(MultiHeadAttention):
         block_mask = flex_block_mask((type(self).__name__, self.extra_repr()), self.mask_mod(N, q.device), N, q.device)
         return flex_sparse_attention(q, k, v, block_mask)
 
-
+# %% ../nbs/18_sparse.ipynb #8efddd50
 @register_attention('local', kernel_fn=local_attention, paper='004: local attention |i - j| <= w')
 class LocalAttention(SparseAttention):
     "1-D sliding-window attention |i - j| <= window over the token sequence (004)."
@@ -705,7 +693,7 @@ class LocalAttention(SparseAttention):
     def mask_mod(self, N, device): return local_mask_mod(self.window)
     def extra_repr(self): return f"{super().extra_repr()}, window={self.window}"
 
-
+# %% ../nbs/18_sparse.ipynb #4af71340
 @register_attention('local2d', kernel_fn=local2d_attention, paper='001 Table 4 local window (ViTDet); 004 local pattern in 2-D')
 class Local2dAttention(SparseAttention):
     "2-D window attention on the patch grid: ViTDet blocks or a sliding neighbourhood; prefix tokens are global."
@@ -730,7 +718,7 @@ class Local2dAttention(SparseAttention):
     def extra_repr(self):
         return f"{super().extra_repr()}, window={self.window}, mode={self.mode!r}, grid={self.grid}, prefix_tokens={self.prefix_tokens}"
 
-
+# %% ../nbs/18_sparse.ipynb #a890f4ee
 @register_attention('dilated', kernel_fn=dilated_attention, paper='004 strided/dilated patterns; Longformer dilated window')
 class DilatedAttention(SparseAttention):
     "Dilated sliding window: keys i + dilation * r for |r| <= window."
@@ -748,7 +736,7 @@ class DilatedAttention(SparseAttention):
     def mask_mod(self, N, device): return dilated_mask_mod(self.window, self.dilation)
     def extra_repr(self): return f"{super().extra_repr()}, window={self.window}, dilation={self.dilation}"
 
-
+# %% ../nbs/18_sparse.ipynb #d6b3d1c6
 @register_attention('strided', kernel_fn=strided_attention, paper='004: strided attention (i - j) mod s == 0')
 class StridedAttention(SparseAttention):
     "004's strided pattern: keys j with (i - j) mod stride == 0, exact within each residue class."
@@ -765,7 +753,7 @@ class StridedAttention(SparseAttention):
     def mask_mod(self, N, device): return strided_mask_mod(self.stride)
     def extra_repr(self): return f"{super().extra_repr()}, stride={self.stride}"
 
-
+# %% ../nbs/18_sparse.ipynb #e91ff8be
 @register_attention('longformer', kernel_fn=longformer_attention, paper='004: Longformer, local window + global tokens')
 class LongformerAttention(SparseAttention):
     "Local window + global tokens (default: the cls token) that attend to all and are attended by all (004)."
@@ -786,7 +774,7 @@ class LongformerAttention(SparseAttention):
     def mask_mod(self, N, device): return longformer_mask_mod(self.window, _is_global(self.global_tokens, N, self.name, device))
     def extra_repr(self): return f"{super().extra_repr()}, window={self.window}, global_tokens={self.global_tokens}"
 
-
+# %% ../nbs/18_sparse.ipynb #6726811f
 @register_attention('bigbird', kernel_fn=bigbird_attention, paper='004: BigBird, local + global + random')
 class BigBirdAttention(SparseAttention):
     "Local window + global tokens + r random keys per query, fixed by a seed drawn at construction (004's BigBird)."
