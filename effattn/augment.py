@@ -129,7 +129,7 @@ def _posterize(img, bits_to_keep: int, **_):
     if bits_to_keep <= 0: return Image.new(img.mode, img.size)
     return ImageOps.posterize(img, bits_to_keep)
 
-
+# %% ../nbs/31_augment.ipynb #dc42f815
 def rand_augment(x: Tensor,  # uint8 images (B, 3, H, W), on any device
                  g: torch.Generator,  # seeds timm's draws for this batch
                  config: str = 'rand-m9-mstd0.5-inc1',  # timm's RandAugment config string (DeiT's default)
@@ -155,7 +155,7 @@ def rand_augment(x: Tensor,  # uint8 images (B, 3, H, W), on any device
         random.setstate(py_state); np.random.set_state(np_state)
     return torch.from_numpy(out).permute(0, 3, 1, 2).contiguous().to(x.device)
 
-
+# %% ../nbs/31_augment.ipynb #2e8675fb
 def random_erase(x: Tensor,  # normalised images (B, C, H, W)
                  g: torch.Generator,
                  p: float = 0.25,  # probability of erasing a box in an image
@@ -179,7 +179,7 @@ def random_erase(x: Tensor,  # normalised images (B, C, H, W)
     noise = torch.randn(x.shape, generator=g, device=dev, dtype=x.dtype)
     return torch.where(box[:, None], noise, x)
 
-
+# %% ../nbs/31_augment.ipynb #7b56881b
 def mix_batch(x: Tensor, y: Tensor,
               mixup: float = 0.8,  # Mixup's Beta(a, a) parameter; 0 = no Mixup
               cutmix: float = 1.0,  # CutMix's Beta(a, a) parameter; 0 = no CutMix
@@ -205,7 +205,6 @@ def mix_batch(x: Tensor, y: Tensor,
     else:
         x = x * lam + partner * (1 - lam)
     return x, y.flip(0), float(lam)
-
 
 # %% ../nbs/31_augment.ipynb #99c6b13a
 IMAGENET_MEAN, IMAGENET_STD = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
@@ -267,7 +266,7 @@ class Pipeline:
         x = self.normalize(self.augment(x, g))
         return random_erase(x, g, self.random_erasing) if self.random_erasing else x
 
-
+# %% ../nbs/31_augment.ipynb #168cb39c
 PIPELINES: Registry = Registry('pipeline')
 
 
@@ -288,12 +287,12 @@ for _p in (
     Pipeline('none_gray', (0.5,), (0.5,), sources=dict(normalize='ours')),
     Pipeline('none_rgb', (0.5,) * 3, (0.5,) * 3, sources=dict(normalize='ours'))): register_pipeline(_p)
 
-
+# %% ../nbs/31_augment.ipynb #1c11c24b
 def list_pipelines() -> list[str]:
     "Names of every pipeline (the papers' are defined in this module)."
     return PIPELINES.names()
 
-
+# %% ../nbs/31_augment.ipynb #2d80b52d
 def get_pipeline(name: str) -> Pipeline:
     "The augmentation preset called `name`; a ValueError lists the valid names otherwise."
     return PIPELINES.resolve(name)
@@ -365,7 +364,7 @@ class DeviceLoader:
     def state_dict(self) -> dict: return {'generator': self.generator.get_state()}
     def load_state_dict(self, state: dict): self.generator.set_state(state['generator'].to('cpu') if hasattr(state['generator'], 'to') else state['generator'])
 
-
+# %% ../nbs/31_augment.ipynb #8f09f52d
 class SyntheticLoader:
     "Batches of N(0, 1) images with uniform random labels (paper 002 §7's synthetic ImageNet-scale inputs)."
     def __init__(self, n: int = 10_000, batch_size: int = 64, shape: tuple = (3, 224, 224), num_classes: int = 1000,

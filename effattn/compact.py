@@ -387,7 +387,7 @@ def _read_state(path: Path, what: str, fix: str) -> dict:
     if not isinstance(d, dict): raise CheckpointError(f"{what} {path} is not a checkpoint (it holds a {type(d).__name__}). {fix}")
     return d
 
-
+# %% ../nbs/03a_compact.ipynb #e9f47a17
 _KEYS = {'format', 'run', 'codec', 'skeleton', 'sha256', 'tensors', 'index', 'packed', 'left_out', 'plain'}  # what a state file holds
 
 
@@ -399,12 +399,12 @@ def _expanded(d: dict) -> dict:
         raise ValueError("its plain values are not a skeleton, an index and what is left out")
     return {**{k: v for k, v in d.items() if k != 'plain'}, **plain}
 
-
+# %% ../nbs/03a_compact.ipynb #c0b887d3
 def _damaged(what: str, path: Path, run: str, e: Exception, fix: str) -> CheckpointError:
     "The error of a state file at `path` that `e` showed to be damaged."
     return CheckpointError(f"{what} {path}{run} is damaged: {type(e).__name__}: {e}. {fix}")
 
-
+# %% ../nbs/03a_compact.ipynb #a74e056d
 def _tensors(d: dict, like) -> list:
     "The tensors of state-file dict `d`: those stored (unpacked), and those it left out, taken from `like` at their places."
     import torch  # lazy: torch-free at import
@@ -415,7 +415,7 @@ def _tensors(d: dict, like) -> list:
     gone, it = {i: at for i, at in out}, iter(stored)
     return [_at(like, gone[i]).detach().cpu().contiguous().clone() if i in gone else next(it) for i in range(len(stored) + len(gone))]
 
-
+# %% ../nbs/03a_compact.ipynb #fcb1a376
 def _unpacked(d: dict, path: Path, what: str, fix: str, like=None) -> tuple[object, dict]:
     "The object of state-file dict `d` (what it left out taken from `like`), checked against its digest."
     run = f" (run {d['run']})" if isinstance(d.get('run'), str) and d['run'] else ''
@@ -439,7 +439,7 @@ def _unpacked(d: dict, path: Path, what: str, fix: str, like=None) -> tuple[obje
                               f"{str(want)[:12]}…): it was changed or damaged after it was written{regen}. {fix}")
     return _join(d['skeleton'], tensors), meta
 
-
+# %% ../nbs/03a_compact.ipynb #9d78af2c
 def load_state(path: str | Path,
                what: str = 'checkpoint',  # what the file is, for the messages
                fix: str = 'delete it to start again',  # what to do when it cannot be used
@@ -450,7 +450,7 @@ def load_state(path: str | Path,
     if len(d.keys() & _KEYS) >= 2: return _unpacked(d, path, what, fix, like)  # a state file (even one with a damaged key)
     return d, {}  # written before the format: a plain dict, no digest
 
-
+# %% ../nbs/03a_compact.ipynb #3ad21e69
 def state_info(path: str | Path) -> dict:
     """{'format', 'codec', 'left_out'} of state file `path`, its digest unchecked: its format and codec (None for a plain dict
     written before the format), and how many tensors it leaves out for `like` to give back."""
@@ -460,11 +460,10 @@ def state_info(path: str | Path) -> dict:
     n = len(d['left_out']) if isinstance(d.get('left_out'), list) else 0
     return dict(format=d.get('format'), codec=d.get('codec'), left_out=n)
 
-
+# %% ../nbs/03a_compact.ipynb #23b6ece2
 def left_out(path: str | Path) -> int:
     "How many tensors state file `path` leaves out for `like` to give back (0: it holds them all, or it is not a state file)."
     return state_info(path)['left_out']
-
 
 # %% ../nbs/03a_compact.ipynb #d5d071b4
 def _fingerprint(obj, run: str) -> tuple[str, str]:

@@ -65,7 +65,7 @@ def check_tokens(
         raise ValueError(f"{who} got an empty input of shape {tuple(x.shape)}; it needs at least one token per sample.")
     return B, N, C
 
-
+# %% ../nbs/00_core.ipynb #750548c6
 def check_floating(who: str, **tensors: Tensor):
     "Raise a ValueError naming any of `tensors` that is not floating point (integer attention would truncate silently)."
     for name, t in tensors.items():
@@ -73,7 +73,7 @@ def check_floating(who: str, **tensors: Tensor):
             raise ValueError(f"{who} needs floating-point inputs, but {name} is {t.dtype}; convert it first, e.g. "
                              f"{name}.float() (integer arithmetic would truncate the attention weights).")
 
-
+# %% ../nbs/00_core.ipynb #e7da495e
 def check_same_dtype(who: str, **tensors: Tensor):
     "Raise a ValueError unless all `tensors` share one dtype (a kernel never guesses which precision was meant)."
     dtypes = {n: t.dtype for n, t in tensors.items()}
@@ -82,7 +82,7 @@ def check_same_dtype(who: str, **tensors: Tensor):
         raise ValueError(f"{who}: {', '.join(dtypes)} must share one dtype; got " +
                          ', '.join(f"{n} {d}" for n, d in dtypes.items()) + f". Convert them to one, e.g. t.to({first}.dtype).")
 
-
+# %% ../nbs/00_core.ipynb #f6c06794
 def check_nonempty(who: str, **tensors: Tensor):
     "Raise the modules' empty-input ValueError if any of `tensors` has no samples or no tokens (dims 0 and -2)."
     for name, t in tensors.items():
@@ -90,7 +90,7 @@ def check_nonempty(who: str, **tensors: Tensor):
             raise ValueError(f"{who} got an empty input ({name} of shape {tuple(t.shape)}); it needs at least one "
                              f"token per sample.")
 
-
+# %% ../nbs/00_core.ipynb #754cf9a7
 def check_qkv(q: Tensor, k: Tensor, v: Tensor, who: str = 'kernel') -> tuple[int, int, int, int]:
     "Check per-head `q, k, v` of shape `(B, H, N, d)` (k and v may have another length); return `(B, H, N, d)`."
     for name, t in (('q', q), ('k', k), ('v', v)):
@@ -299,7 +299,7 @@ class AttentionSpec:
         "Names of the options `build_attention` accepts for this mechanism (beyond dim and heads)."
         return _init_options(self.cls)
 
-
+# %% ../nbs/00_core.ipynb #eb9492f9
 _REGISTRY: Registry = Registry('attention')  # name -> AttentionSpec (register_attention checks what it adds)
 
 
@@ -310,13 +310,13 @@ def _kept(name: str, cls: type) -> bool:
     old = _REGISTRY.get(name)
     return old is not None and cls.__module__.startswith('effattn.') and not old.cls.__module__.startswith('effattn.')
 
-
+# %% ../nbs/00_core.ipynb #9002837c
 def _init_options(cls) -> list[str]:
     params = inspect.signature(cls.__init__).parameters
     return [n for n, p in params.items() if n not in ('self', 'dim', 'heads')
             and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
-
+# %% ../nbs/00_core.ipynb #a8b87433
 def register_attention(
     name: str,  # registry name, e.g. 'performer_relu'
     *,
@@ -346,12 +346,12 @@ def register_attention(
         return cls
     return deco
 
-
+# %% ../nbs/00_core.ipynb #e4ed7907
 def list_attention() -> list[str]:
     "Names of every attention mechanism registered so far, sorted (`effattn.attention` registers every built-in one)."
     return _REGISTRY.names()
 
-
+# %% ../nbs/00_core.ipynb #394bec2b
 def get_attention_spec(name: str) -> AttentionSpec:
     """The `AttentionSpec` registered under `name`; a ValueError lists the valid names otherwise, and says how to load
     the built-in mechanisms when they are not loaded yet."""
@@ -362,7 +362,7 @@ def get_attention_spec(name: str) -> AttentionSpec:
         raise ValueError(f"{e} The built-in mechanisms are not loaded: import effattn.attention (or use "
                          "effattn.build_attention) to load every built-in mechanism.") from None
 
-
+# %% ../nbs/00_core.ipynb #e93490bf
 def build_attention(
     name: str,  # a name from `list_attention()`
     dim: int,  # token width D
@@ -379,14 +379,14 @@ def build_attention(
     options = {**spec.defaults, **options}
     return spec.cls(dim, **options) if heads is None else spec.cls(dim, heads, **options)
 
-
+# %% ../nbs/00_core.ipynb #599e35a7
 def ignored_heads(name: str, dim: int, heads: int | None):
     "For mechanisms with one head per feature (H = D): warn that `heads` is ignored, unless it is None or `dim`."
     if heads is not None and heads != dim:
         warnings.warn(f"{name} uses one head per feature (H = D = {dim}), so heads={heads} is ignored; pass heads=None "
                       f"(or heads={dim}) to build it without this warning.", stacklevel=3)
 
-
+# %% ../nbs/00_core.ipynb #14bf8db6
 def layer_heads(name: str, heads: int | None) -> int | None:
     """The `heads` a model passes to `build_attention` for a layer `name`, given its model-wide head count: None for
     Hydra-style mechanisms, whose H = D makes the model's count irrelevant (so they do not warn), else `heads`."""

@@ -81,7 +81,7 @@ class ImageData:
 class DataError(ValueError):
     "A dataset file is missing, corrupt or of the wrong shape (the message names the file)."
 
-
+# %% ../nbs/30_data.ipynb #ac7ea180
 def read_idx(path: Path) -> Tensor:
     "Read an IDX file (optionally gzipped) into a uint8 tensor."
     path = Path(path)
@@ -98,7 +98,7 @@ def read_idx(path: Path) -> Tensor:
                         f"the file is truncated or corrupt.")
     return torch.frombuffer(bytearray(raw[4 + 4 * ndim:]), dtype=torch.uint8).reshape(dims)
 
-
+# %% ../nbs/30_data.ipynb #adf1dd1f
 def _decode(blobs: list[bytes], names: list[str], channels: int) -> list[Tensor]:
     "Decode image files (JPEG fast path, then any format via torchvision/PIL); errors name the file."
     from torchvision.io import ImageReadMode, decode_image, decode_jpeg  # lazy: torchvision only to decode/download
@@ -114,7 +114,7 @@ def _decode(blobs: list[bytes], names: list[str], channels: int) -> list[Tensor]
                 raise DataError(f"{n}: cannot decode this image ({e}); the file is corrupt: replace or delete it.") from None
         return out
 
-
+# %% ../nbs/30_data.ipynb #af8ddc70
 def _fit(img: Tensor, name: str, size: int, crop: bool) -> Tensor:
     "Check an image is size x size; with `crop`, center-crop an image whose short side is `size`."
     h, w = img.shape[-2:]
@@ -126,7 +126,7 @@ def _fit(img: Tensor, name: str, size: int, crop: bool) -> Tensor:
     raise DataError(f"{name}: image is {h}x{w} but this dataset's images must be {want}; "
                     f"resize the source images or point the loader at the right copy.")
 
-
+# %% ../nbs/30_data.ipynb #c0e9a8fe
 def _assemble(files: list[tuple[str, str]], read: Callable[[str], bytes], classes: tuple, channels: int, size: int,
               crop: bool, where: str) -> tuple[Tensor, Tensor]:
     "files: (member name, class folder). Decode in chunks into one uint8 tensor."
@@ -143,7 +143,7 @@ def _assemble(files: list[tuple[str, str]], read: Callable[[str], bytes], classe
             images[s + j] = _fit(img, f"{where}/{n}", size, crop)
     return images, labels
 
-
+# %% ../nbs/30_data.ipynb #28f86823
 _IMG_EXT = ('.jpg', '.jpeg', '.png', '.bmp', '.webp')
 
 
@@ -161,18 +161,18 @@ def read_image_zip(path: Path, classes: tuple, channels: int, size: int, crop: b
                 raise DataError(f"{path}/{n}: cannot read this member ({e}); the zip is corrupt.") from None
         return _assemble(files, read, classes, channels, size, crop, str(path))
 
-
+# %% ../nbs/30_data.ipynb #4a4bbd79
 def zlib_error():
     return zlib.error
 
-
+# %% ../nbs/30_data.ipynb #da5d9e3c
 def read_image_folder(path: Path, classes: tuple, channels: int, size: int, crop: bool = False):
     "An ImageFolder directory (`<class>/<file>`)."
     path = Path(path)
     files = sorted((str(p.relative_to(path)), p.parent.name) for p in path.glob('*/*') if p.suffix.lower() in _IMG_EXT)
     return _assemble(files, lambda n: (path / n).read_bytes(), classes, channels, size, crop, str(path))
 
-
+# %% ../nbs/30_data.ipynb #0e9b3c9f
 def read_cifar_pickles(folder: Path, split: str):
     "torchvision's `cifar-10-batches-py` pickles."
     names = [f'data_batch_{i}' for i in range(1, 6)] if split == 'train' else ['test_batch']
@@ -402,7 +402,7 @@ def _data_root(
         raise DataError(f"data root {root} (from {origin}) is not a directory: {fix}.")
     return root
 
-
+# %% ../nbs/30_data.ipynb #a60fdebd
 def _locate_or_download(name: str, split: str, droot: Path) -> tuple[Path, Callable] | None:
     "`locate` under `droot`, after downloading `name` there with torchvision if it is not there yet."
     found = locate(name, split, droot)
@@ -413,7 +413,7 @@ def _locate_or_download(name: str, split: str, droot: Path) -> tuple[Path, Calla
         found = locate(name, split, droot)
     return found
 
-
+# %% ../nbs/30_data.ipynb #8771d188
 def _download_failed(name: str, split: str, droot: Path, e: Exception) -> DataError:
     "The error for a download that failed: what happened, and where to put the files instead."
     want = '\n'.join(f"  - {droot}/{d}" for d, _, _ in layouts(name, split))
@@ -422,7 +422,7 @@ def _download_failed(name: str, split: str, droot: Path, e: Exception) -> DataEr
                      f"has them), and call again: load_dataset reads them without downloading; or pass root=PATH (or "
                      f"export EFFATTN_DATA=PATH) naming a folder that holds them.")
 
-
+# %% ../nbs/30_data.ipynb #a8b0934f
 def _locate_sample(
     name: str, split: str,
     warn: bool,  # warn, for the caller of load_dataset, that the sample stands in for the dataset
@@ -435,7 +435,7 @@ def _locate_sample(
                       f"Results on it are smoke tests, not experiments.", stacklevel=3)
     return found
 
-
+# %% ../nbs/30_data.ipynb #d1d65937
 def _read_found(
     info: DatasetInfo, name: str, split: str,
     found: tuple[Path, Callable],  # (path, reader) from `locate`
@@ -449,7 +449,7 @@ def _read_found(
     check_labels(labels, len(images), info.classes, f"{found[0]} ({name}/{split})")
     return ImageData(images, labels, info.classes, name, split, f"{kind}:{found[0]}")
 
-
+# %% ../nbs/30_data.ipynb #5a51d438
 def _not_found(name: str, split: str, tried: list[str]) -> DataError:
     "The error for a split no source had: what was tried, and each way to get it."
     want = '\n'.join(f"  - <root>/{d}" for d, _, _ in layouts(name, split))
@@ -461,7 +461,7 @@ def _not_found(name: str, split: str, tried: list[str]) -> DataError:
          "from a wheel built from one (the wheel ships it as effattn/sample)" if 'embedded sample (not found)' in tried
          else "  * use the tiny embedded sample: load_dataset(..., source='sample')"))
 
-
+# %% ../nbs/30_data.ipynb #414da575
 def load_dataset(
     name: str,  # 'mnist', 'cifar10' or 'imagenette'
     split: str = 'train',  # 'train' or 'test' (Imagenette's val split)

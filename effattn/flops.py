@@ -53,7 +53,7 @@ def conv_macs(conv: nn.Conv2d, out_hw: tuple[int, int]) -> int:
     "MACs of a convolution producing an `out_hw` map."
     return out_hw[0] * out_hw[1] * conv.out_channels * (conv.in_channels // conv.groups) * math.prod(conv.kernel_size)
 
-
+# %% ../nbs/23_flops.ipynb #c66ae6f2
 def attention_layer_macs(attn: nn.Module, T: int) -> dict:
     "MACs of one attention layer, by part: qkv, attention create/apply/extra, proj."
     name = getattr(attn, 'name', None) if isinstance(attn, MultiHeadAttention) else 'softmax'  # timm's Attention is softmax
@@ -68,7 +68,7 @@ def attention_layer_macs(attn: nn.Module, T: int) -> dict:
     return dict(qkv=qkv, attn_create=c['create'], attn_apply=c['apply'], attn_extra=c['extra'],
                 proj=T * attn.proj.in_features * attn.proj.out_features)  # LiteMLA projects (1 + scales) D channels
 
-
+# %% ../nbs/23_flops.ipynb #3946b2ac
 def _check_countable(model) -> bool:
     "Refuse, saying what to pass instead, what `count_flops` cannot count; True when the model counts itself (`cost()`)."
     if isinstance(model, str):
@@ -91,12 +91,12 @@ def _check_countable(model) -> bool:
                          "model with img_size=... .")
     return False
 
-
+# %% ../nbs/23_flops.ipynb #230268f4
 def _attrs(o, *names: str) -> list:
     "The attributes `names` of `o`, None for each one it lacks."
     return [getattr(o, n, None) for n in names]
 
-
+# %% ../nbs/23_flops.ipynb #f0c2d1d8
 def _component_groups(model: nn.Module) -> dict:
     "What holds each component's parameters (modules, tensors, None where absent), in the order the components claim them."
     blocks = list(model.blocks)
@@ -106,12 +106,12 @@ def _component_groups(model: nn.Module) -> dict:
                 mlp=[t for b in blocks for t in _attrs(b, 'mlp', 'norm1', 'norm2', 'ls1', 'ls2')],  # + norms, layer scales
                 head=[*_attrs(model, 'norm', 'fc_norm'), model.head])
 
-
+# %% ../nbs/23_flops.ipynb #a202fb0d
 def _group_tensors(objs: list) -> list:
     "The parameter tensors of `objs`: a module's parameters, a tensor itself, nothing for None."
     return [p for o in objs if o is not None for p in (o.parameters() if isinstance(o, nn.Module) else [o])]
 
-
+# %% ../nbs/23_flops.ipynb #1dc7d0f4
 def _check_all_counted(
     model: nn.Module,
     seen: set,  # ids of the parameter tensors the components hold
@@ -125,7 +125,7 @@ def _check_all_counted(
                          f"final norm and a linear head (timm's global_pool 'token', 'avg' or ''; not 'map'). Give the model "
                          f"a cost() method returning an effattn.flops.Cost, or measure it with measured_flops(model, x).")
 
-
+# %% ../nbs/23_flops.ipynb #b6021bee
 def _component_params(model: nn.Module) -> dict:
     "Parameters per component, each tensor counted once; a parameter in none of them is an error (no cost model for it)."
     seen, params = set(), {}
@@ -136,12 +136,12 @@ def _component_params(model: nn.Module) -> dict:
     _check_all_counted(model, seen)
     return {k: params[k] for k in ('patch_embed', 'qkv', 'attn_extra', 'proj', 'mlp', 'head')}
 
-
+# %% ../nbs/23_flops.ipynb #3b585eb5
 def _linear_macs(module: nn.Module, tokens: int) -> int:
     "MACs of every nn.Linear in `module` applied to `tokens` tokens (fc1 and fc2 of an MLP, both halves of a GLU; 0 for nn.Identity)."
     return tokens * sum(m.in_features * m.out_features for m in module.modules() if isinstance(m, nn.Linear))
 
-
+# %% ../nbs/23_flops.ipynb #48d597d6
 def count_flops(model: nn.Module,  # an effattn ViT, a timm VisionTransformer, or a model with a cost() method
                 ) -> Cost:
     "Analytic MACs and parameters per component of an effattn ViT or a timm VisionTransformer; another model counts itself with a `cost()` method."

@@ -103,7 +103,7 @@ def _tmp_beside(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     return path.with_name(path.name + f'.tmp{os.getpid()}')
 
-
+# %% ../nbs/03_runtime.ipynb #d3f654e2
 def atomic_save(obj, path: str | Path):
     "torch.save to `path` atomically."
     import torch  # lazy: torch-free at import
@@ -111,7 +111,7 @@ def atomic_save(obj, path: str | Path):
     torch.save(obj, tmp)
     os.replace(tmp, path)
 
-
+# %% ../nbs/03_runtime.ipynb #8c91d404
 def atomic_write_text(path: str | Path, text: str):
     "Write text to `path` atomically."
     path = Path(path); tmp = _tmp_beside(path)
@@ -119,21 +119,21 @@ def atomic_write_text(path: str | Path, text: str):
         f.write(text); f.flush(); os.fsync(f.fileno())
     os.replace(tmp, path)
 
-
+# %% ../nbs/03_runtime.ipynb #5810d5c7
 def atomic_copy(src: str | Path, dst: str | Path):
     "Copy file `src` to `dst` atomically (the folder is made if needed)."
     dst = Path(dst); tmp = _tmp_beside(dst)
     shutil.copyfile(src, tmp)
     os.replace(tmp, dst)
 
-
+# %% ../nbs/03_runtime.ipynb #5eea11be
 def _locked(f) -> None:
     "Hold an exclusive lock on open file `f` until it is closed (flock; NFS maps it to a POSIX lock). No-op without fcntl."
     try: import fcntl  # lazy: fcntl is POSIX-only
     except ImportError: return  # Windows: one process per results folder there
     fcntl.flock(f.fileno(), fcntl.LOCK_EX)
 
-
+# %% ../nbs/03_runtime.ipynb #305eb4ec
 def _end_torn_tail(f) -> None:
     "End the torn last line of file `f` (opened 'a+b', locked), left by a writer killed mid-record, with a newline: the next record starts a line of its own, and the torn one stays for readers to skip and name."
     f.seek(0, os.SEEK_END)
@@ -141,7 +141,7 @@ def _end_torn_tail(f) -> None:
     f.seek(-1, os.SEEK_END)
     if f.read(1) != b'\n': f.write(b'\n')
 
-
+# %% ../nbs/03_runtime.ipynb #035832f7
 def append_jsonl(path: str | Path, record: dict, sort_keys: bool = True):
     """Append one JSON record as a line, flushed to disk (keys sorted unless `sort_keys` is False), under an exclusive
     lock on the file: concurrent workers (processes, machines sharing the folder) never interleave or lose lines, and a
@@ -153,7 +153,7 @@ def append_jsonl(path: str | Path, record: dict, sort_keys: bool = True):
         _end_torn_tail(f)
         f.write(line); f.flush(); os.fsync(f.fileno())
 
-
+# %% ../nbs/03_runtime.ipynb #e6821f5d
 def _parse_line(raw: bytes) -> tuple[dict | None, str]:
     "One line of a JSON-lines file as a record (a JSON object), or None and why it is not one."
     try: text = raw.decode('utf-8')
@@ -163,7 +163,7 @@ def _parse_line(raw: bytes) -> tuple[dict | None, str]:
     if not isinstance(rec, dict): return None, f"a JSON {type(rec).__name__}, not a record (a JSON object)"
     return rec, ''
 
-
+# %% ../nbs/03_runtime.ipynb #420bfb59
 def read_jsonl(path: str | Path,
                problems: list | None = None,  # where to add one 'file:line: why' per skipped line (None: warn)
                ) -> list[dict]:
@@ -181,7 +181,7 @@ def read_jsonl(path: str | Path,
         else: problems.append(msg)
     return out
 
-
+# %% ../nbs/03_runtime.ipynb #308f6590
 def remove_stale_tmp(folder: str | Path) -> list[Path]:
     "Remove the temporary files (`<name>.tmp<pid>`) that writers killed mid-write left in `folder` (a live process's stay); the files removed."
     out = []
@@ -191,7 +191,7 @@ def remove_stale_tmp(folder: str | Path) -> list[Path]:
         f.unlink(missing_ok=True); out.append(f)
     return out
 
-
+# %% ../nbs/03_runtime.ipynb #b7ec50f1
 def _alive(pid: int) -> bool:
     "Whether process `pid` runs on this machine."
     try: os.kill(pid, 0)
@@ -204,7 +204,7 @@ def digest(obj) -> str:
     "A short, stable hex digest of a JSON-able object (dict keys sorted)."
     return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
-
+# %% ../nbs/03_runtime.ipynb #053820e9
 def tensor_digest(tensors: dict) -> str:
     "A short hex digest of named tensors (a state dict): equal digests mean the same names, dtypes, shapes and bits."
     import torch  # lazy: torch-free at import
@@ -214,7 +214,7 @@ def tensor_digest(tensors: dict) -> str:
         h.update(f'{name}:{t.dtype}:{tuple(t.shape)};'.encode()); h.update(t.reshape(-1).view(torch.uint8).numpy().tobytes())
     return h.hexdigest()[:12]
 
-
+# %% ../nbs/03_runtime.ipynb #31113175
 class Pieces:
     "The finished pieces of a long measurement, kept on disk so that a killed run resumes where it stopped."
     def __init__(self,
@@ -255,7 +255,7 @@ class Pieces:
     def __repr__(self):
         return f"Pieces({self.path}: {len(self.done)} held; {self.computed} computed, {self.reused} reused here)"
 
-
+# %% ../nbs/03_runtime.ipynb #278c554f
 PARKED = Path('data') / 'campaign' / 'parked'  # unfinished paper-setting work, committed so that a later session resumes it
 
 

@@ -74,7 +74,7 @@ def _check_output(
     assert torch.isfinite(y).all(), f"{name}: non-finite output"
     return y
 
-
+# %% ../nbs/02_testing.ipynb #59f1b330
 def _check_backward(
     name: str,  # the mechanism, for messages
     layer: torch.nn.Module,  # the layer under test
@@ -89,7 +89,7 @@ def _check_backward(
         assert p.grad is not None, f"{name}: parameter {pname} received no gradient (is it used?)"
         assert torch.isfinite(p.grad).all(), f"{name}: non-finite gradient in {pname}"
 
-
+# %% ../nbs/02_testing.ipynb #164e9bce
 def _check_bf16(
     name: str,  # the mechanism, for messages
     layer: torch.nn.Module,  # the layer under test
@@ -105,7 +105,7 @@ def _check_bf16(
     assert err < tol, f"{name}: bf16 autocast error {err:.3g} >= {tol}"
     return err
 
-
+# %% ../nbs/02_testing.ipynb #d396c844
 def _check_batch_independence(
     name: str,  # the mechanism, for messages
     layer: torch.nn.Module,  # the layer under test
@@ -121,7 +121,7 @@ def _check_batch_independence(
     assert err <= 1e-5 * (1 + y[0].abs().max().item()), f"{name}: sample 0 changed by {err:.3g} when sample 1 changed"
     return err
 
-
+# %% ../nbs/02_testing.ipynb #30e666cf
 def _assert_refuses(
     name: str,  # the mechanism, for messages
     fn,  # the callable given each bad input
@@ -136,7 +136,7 @@ def _assert_refuses(
             assert len(str(e)) > 20, f"{name}: unhelpful {what} for {why}: {e}"
         else: raise AssertionError(f"{name}: {given}{why} did not raise ValueError")
 
-
+# %% ../nbs/02_testing.ipynb #ceb28a51
 def _check_bad_inputs(
     name: str,  # the mechanism, for messages
     layer: torch.nn.Module,  # the layer under test
@@ -148,7 +148,7 @@ def _check_bad_inputs(
                                   ((torch.randn(seq_len, dim),), '2-D input'),
                                   ((torch.randn(batch, 3, seq_len, dim),), '4-D input')))
 
-
+# %% ../nbs/02_testing.ipynb #343f8afb
 def _check_bad_kernel_inputs(
     name: str,  # the mechanism, for messages
     layer: torch.nn.Module,  # the layer under test, with a kernel of its own
@@ -160,7 +160,7 @@ def _check_bad_kernel_inputs(
                                          ((q[..., :0, :], k[..., :0, :], v[..., :0, :]), 'no tokens')),
                     what='kernel error', given='kernel given ')
 
-
+# %% ../nbs/02_testing.ipynb #9b860048
 def _check_heads(
     name: str,  # the mechanism
     spec: AttentionSpec,  # its registration
@@ -178,7 +178,7 @@ def _check_heads(
         except ValueError: pass
         else: raise AssertionError(f"{name}: dim not divisible by heads did not raise ValueError")
 
-
+# %% ../nbs/02_testing.ipynb #ef5274f6
 def check_attention_contract(
     name: str,  # registered mechanism
     dim: int = 32,

@@ -56,7 +56,7 @@ def _layer_indices(layers, depth: int) -> list[int]:
         out.append(i % depth)
     return sorted(set(out))
 
-
+# %% ../nbs/22_timm.ipynb #664adeac
 def _copy_projections(old: nn.Module, new: nn.Module) -> list[str]:
     "Copy `qkv` and `proj` (and PolyNL's key/value rows) from `old` to `new` where the shapes allow; return what was copied."
     copied = []
@@ -74,7 +74,7 @@ def _copy_projections(old: nn.Module, new: nn.Module) -> list[str]:
             copied.append('qkv[k,v] -> kv')
     return copied
 
-
+# %% ../nbs/22_timm.ipynb #b5c7b97d
 def _token_context(
     model: nn.Module,  # the ViT whose blocks are converted
     name: str,  # effattn mechanism
@@ -85,7 +85,7 @@ def _token_context(
     grid, prefix = model_grid(model, f"swap_attention({name!r})")
     return dict(seq_len=grid[0] * grid[1] + prefix, grid=grid, prefix_tokens=prefix)
 
-
+# %% ../nbs/22_timm.ipynb #a90453fb
 _PLAIN_ARGS = ('self', 'x', 'attn_mask', 'is_causal')  # what a plain attention's forward takes
 _POSITION_PARTS = ('relative_position_bias_table', 'rel_pos', 'rope')  # what BEiT, relpos and RoPE attentions hold
 
@@ -104,7 +104,7 @@ def _check_positions(
                          f"and RoPE ViTs), which effattn mechanisms do not implement; use a plain ViT (timm "
                          f"VisionTransformer, or an effattn ViT) whose positions are an added embedding.")
 
-
+# %% ../nbs/22_timm.ipynb #d1ff9694
 def _check_convertible(
     i: int,  # block index, for messages
     old: nn.Module,  # the block's attention
@@ -118,7 +118,7 @@ def _check_convertible(
     if not hasattr(old, 'qkv') and not isinstance(old, MultiHeadAttention):
         raise ValueError(f"block {i}'s attention ({type(old).__name__}) has no `qkv` projection to convert.")
 
-
+# %% ../nbs/22_timm.ipynb #254a3a9a
 def _layer_context(
     old: nn.Module,  # the attention being replaced
     spec: AttentionSpec,  # the registration of its replacement
@@ -132,7 +132,7 @@ def _layer_context(
         ctx['attn_drop'] = adrop.p if isinstance(adrop, nn.Dropout) else float(adrop or 0.0)
     return ctx
 
-
+# %% ../nbs/22_timm.ipynb #d455a103
 def _replacement(
     old: nn.Module,  # the attention being replaced
     name: str,  # effattn mechanism
@@ -149,7 +149,7 @@ def _replacement(
     ref = next(old.parameters())
     return new.to(device=ref.device, dtype=ref.dtype).train(old.training)
 
-
+# %% ../nbs/22_timm.ipynb #c0ad8c94
 def swap_attention(
     model: nn.Module,  # a timm VisionTransformer (or an effattn ViT)
     name: str,  # effattn mechanism, e.g. 'hydra', 'performer', 'nystrom'
@@ -237,7 +237,7 @@ def timm_attention(
     if any(k in valid for k in GRID_OPTIONS): _mark_grid(layer, name, dim, heads, {**args, **given})
     return layer.to(device=device, dtype=dtype) if device is not None or dtype is not None else layer
 
-
+# %% ../nbs/22_timm.ipynb #7f0076e6
 class TimmAttnLayer:
     "Base of the classes `attn_layer` returns: instantiating one builds its effattn mechanism (an instance of that mechanism's class)."
     mechanism: str = 'softmax'
@@ -246,7 +246,7 @@ class TimmAttnLayer:
     def __new__(cls, dim: int, **timm_args):
         return timm_attention(cls.mechanism, dim, **timm_args, options=cls.options)
 
-
+# %% ../nbs/22_timm.ipynb #aaf16fb9
 def attn_layer(
     name: str,  # effattn mechanism, e.g. 'hydra', 'performer', 'local2d'
     **options,  # the mechanism's own options (not the ones timm's Block passes: qkv_bias, attn_drop, ...); grid and

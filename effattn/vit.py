@@ -138,7 +138,7 @@ def _expand_layout(
         raise ValueError(f"bad layout_options for {layout!r}: {e}") from None
     return resolve_attention(layers, depth)
 
-
+# %% ../nbs/20_vit.ipynb #0b750aa9
 def _repeat_mechanism(
     name: str,  # a mechanism name (anything but a layout)
     depth: int,
@@ -151,7 +151,7 @@ def _repeat_mechanism(
         check_choice('attention', name, list_attention() + sorted(LAYOUTS))
     return [(name, dict(attn_options or {})) for _ in range(depth)]
 
-
+# %% ../nbs/20_vit.ipynb #324ad9d7
 def _layer_entry(
     i: int,  # layer index, for messages
     entry,  # a name, a (name, options) pair or a dict {'name': ..., **options}
@@ -164,7 +164,7 @@ def _layer_entry(
     get_attention_spec(name)  # validates the name
     return name, dict(opts)
 
-
+# %% ../nbs/20_vit.ipynb #617dd7dd
 def resolve_attention(
     attention,  # a mechanism name, a layout name, or a per-layer list
     depth: int,
@@ -202,7 +202,7 @@ def _mlp_hidden(mlp_ratio: float, mlp_dim: int | None, dim: int) -> int:
                          f"raise it to at least {1 / dim:g}, or pass mlp_dim.")
     return int(mlp_ratio * dim)
 
-
+# %% ../nbs/20_vit.ipynb #e996604e
 class ViT(nn.Module):
     "Vision Transformer with per-layer attention; timm-compatible parameter names."
     def __init__(self,
@@ -288,7 +288,7 @@ class ViT(nn.Module):
     def forward(self, x: Tensor) -> Tensor:
         return self.forward_head(self.forward_features(x))
 
-
+# %% ../nbs/20_vit.ipynb #40dc4bf5
 def init_vit(model: ViT, scheme: str = 'timm'):
     """Initialise a ViT's own layers. 'timm': Linear trunc-normal(std 0.02), zero bias, patch conv like a Linear, cls
     normal(1e-6), pos trunc-normal(0.02) -- like timm, truncated at +-2 in absolute value, i.e. effectively a normal. '000' (data/paper/SETTINGS.md): Linear and Conv N(0, 0.02), bias 0, cls and pos trunc-normal(0.02).
