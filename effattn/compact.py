@@ -29,7 +29,7 @@ PALETTE = 64  # the colours of a saved figure's palette
 
 def _in_palette(im, colors: int) -> bool:
     "Whether image `im` is already drawn in a palette of at most `colors` colours."
-    return im.mode == 'P' and len(im.getcolors(maxcolors=256) or range(257)) <= colors
+    return im.mode == 'P' and im.getcolors(maxcolors=colors) is not None  # None: more colours than `colors`
 
 
 def shrink_png(data: bytes,  # a PNG file's bytes
@@ -76,21 +76,31 @@ def _shrink_b64(s: str) -> str:
     return s if small is raw else base64.b64encode(small).decode('ascii') + ('\n' if s.endswith('\n') else '')
 
 
+def _edit_outputs(path: str | Path, edit) -> tuple[int, int, int]:
+    """Apply `edit` (output dict -> whether it changed it, in place) to every cell output of notebook `path`, rewriting the
+    file atomically where any changed; (outputs changed, bytes before, bytes after)."""
+    path = Path(path); text = path.read_text(encoding='utf-8'); nb = json.loads(text)
+    n = sum(edit(o) for c in nb.get('cells', []) for o in c.get('outputs', []))
+    if not n: return 0, len(text.encode()), len(text.encode())
+    out = (json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + '\n').encode('utf-8')
+    write_bytes_atomic(path, out)
+    return n, len(text.encode()), len(out)
+
+
+def _shrunk(o: dict) -> bool:
+    "Re-encode output `o`'s embedded PNG with `shrink_png`; whether that changed it."
+    png = o.get('data', {}).get('image/png')
+    if png is None: return False
+    s = ''.join(png) if isinstance(png, list) else png
+    new = _shrink_b64(s)
+    if new == s: return False
+    o['data']['image/png'] = new
+    return True
+
+
 def shrink_notebook(path: str | Path) -> tuple[int, int]:
     "Re-encode every embedded PNG output of notebook `path` with `shrink_png`, in place (atomically); its (bytes before, bytes after)."
-    path = Path(path); text = path.read_text(encoding='utf-8'); nb = json.loads(text)
-    changed = False
-    for c in nb.get('cells', []):
-        for o in c.get('outputs', []):
-            png = o.get('data', {}).get('image/png')
-            if png is None: continue
-            s = ''.join(png) if isinstance(png, list) else png
-            new = _shrink_b64(s)
-            if new != s: o['data']['image/png'], changed = new, True
-    if not changed: return len(text.encode()), len(text.encode())
-    out = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + '\n'
-    write_bytes_atomic(path, out.encode('utf-8'))
-    return len(text.encode()), len(out.encode())
+    return _edit_outputs(path, _shrunk)[1:]
 
 # %% ../nbs/03a_compact.ipynb #69ff7316
 FIGURE_META = 'effattn/figure'  # the metadata entry of an output that shows a saved figure file: the file's path in the checkout
@@ -128,13 +138,9 @@ def link_figures(path: str | Path,  # an executed notebook
                  at: str | Path | None = None,  # where the notebook will live (its links are relative to it); default `path`
                  ) -> tuple[int, int]:
     "Link, instead of embedding, each figure `path` shows as a saved file (`show_saved`), in place; (figures linked, bytes saved)."
-    path = Path(path); text = path.read_text(encoding='utf-8'); nb = json.loads(text)
-    at = Path(at or path).resolve()
-    n = sum(_linked(o, Path(root).resolve(), at) for c in nb.get('cells', []) for o in c.get('outputs', []))
-    if not n: return 0, 0
-    out = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + '\n'
-    write_bytes_atomic(path, out.encode('utf-8'))
-    return n, len(text.encode()) - len(out.encode())
+    root, at = Path(root).resolve(), Path(at or path).resolve()
+    n, before, after = _edit_outputs(path, lambda o: _linked(o, root, at))
+    return n, before - after
 
 # %% ../nbs/03a_compact.ipynb #253dfc4e
 STATE_FORMAT = 'effattn-state/1'  # the `format` entry of a state file written by `save_state` with codec='raw' (and of a packed one before /3)
@@ -255,14 +261,14 @@ def _rows(data: bytes, index: list, across: bool):
     "Per index entry, its elements' bytes as a (elements, element size) uint8 array, from `pack_tensors`' unpacked blob."
     import numpy as np, torch  # lazy: no numpy or torch at import (torch-free CLI)
     size = lambda dtype: torch.empty((), dtype=getattr(torch, dtype)).element_size()
-    sizes, at, out = [size(d) for d, _, _ in index], 0, []
+    sizes, at, out = [size(d) for d, _, _ in index], 0, [None] * len(index)
     groups = [[i for i, s in enumerate(sizes) if s == g] for g in sorted(set(sizes))] if across else [[i] for i in range(len(index))]
     for members in groups:
         s, n = sizes[members[0]], sum(index[i][2] for i in members)
         rows = np.frombuffer(data, dtype=np.uint8, count=n, offset=at).reshape(s, -1).T; at += n
-        for i in members: out.append((i, rows[:index[i][2] // s])); rows = rows[index[i][2] // s:]
+        for i in members: out[i], rows = rows[:index[i][2] // s], rows[index[i][2] // s:]
     if at != len(data): raise ValueError(f"the packed tensors hold {len(data)} bytes, their index {at}")
-    return [r for _, r in sorted(out, key=lambda p: p[0])]
+    return out
 
 
 def unpack_tensors(index: list, packed: bytes, across: bool = False) -> list:

@@ -27,9 +27,8 @@ from .core import check_choice
 # %% auto #0
 __all__ = ['CIFAR10_CLASSES', 'IMAGENETTE_WNIDS', 'IMAGENETTE_NAMES', 'DATASETS', 'DATA_COPIES', 'SAMPLE_MD5', 'CIFAR_PICKLE_MD5',
            'SOURCES', 'SAMPLE_SIZES', 'DatasetInfo', 'ImageData', 'DataError', 'read_idx', 'read_image_zip',
-           'zlib_error', 'read_image_folder', 'read_cifar_pickles', 'layouts', 'locate', 'data_caveat', 'data_caveats',
-           'cache_dir', 'sample_root', 'file_md5', 'listed_md5', 'verify_split', 'check_labels', 'load_dataset',
-           'make_sample']
+           'read_image_folder', 'read_cifar_pickles', 'layouts', 'locate', 'data_caveat', 'data_caveats', 'cache_dir',
+           'sample_root', 'file_md5', 'listed_md5', 'verify_split', 'check_labels', 'load_dataset', 'make_sample']
 
 # %% ../nbs/30_data.ipynb #2fb1f00e
 @dataclass(frozen=True)
@@ -157,13 +156,9 @@ def read_image_zip(path: Path, classes: tuple, channels: int, size: int, crop: b
         files = sorted((n, n.split('/')[-2]) for n in zf.namelist() if n.lower().endswith(_IMG_EXT) and n.count('/') >= 1)
         def read(n):
             try: return zf.read(n)
-            except (zipfile.BadZipFile, OSError, zlib_error()) as e:
+            except (zipfile.BadZipFile, OSError, zlib.error) as e:
                 raise DataError(f"{path}/{n}: cannot read this member ({e}); the zip is corrupt.") from None
         return _assemble(files, read, classes, channels, size, crop, str(path))
-
-# %% ../nbs/30_data.ipynb #4a4bbd79
-def zlib_error():
-    return zlib.error
 
 # %% ../nbs/30_data.ipynb #da5d9e3c
 def read_image_folder(path: Path, classes: tuple, channels: int, size: int, crop: bool = False):

@@ -76,18 +76,22 @@ class Results:
 TABLE_GZIP_OVER = 32 * 1024  # a measured table whose CSV text is larger is saved gzip-compressed: `<name>.<profile>.csv.gz`
 
 
+def _table_files(results_dir: str | Path, name: str, profile: str) -> tuple[Path, Path]:
+    "The two files table `name` of `profile` may be saved as: (`<name>.<profile>.csv`, `<name>.<profile>.csv.gz`)."
+    plain = Path(results_dir) / f'{name}.{profile}.csv'
+    return plain, plain.with_name(plain.name + '.gz')
+
+
 def table_path(results_dir: str | Path, name: str, profile: str) -> Path:
     "Where `save_table` put table `name` of `profile`: `<name>.<profile>.csv`, or `.csv.gz` for a large one (the `.csv` path where neither is)."
-    plain = Path(results_dir) / f'{name}.{profile}.csv'
-    packed = plain.with_name(plain.name + '.gz')
+    plain, packed = _table_files(results_dir, name, profile)
     return packed if packed.is_file() and not plain.is_file() else plain
 
 
 def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
     """Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge; one
     over `TABLE_GZIP_OVER` as `.csv.gz` (the checkout travels to the GPU in every call). The saved file's path."""
-    text, plain = df.to_csv(index=False).encode(), Path(results_dir) / f'{name}.{profile}.csv'
-    packed = plain.with_name(plain.name + '.gz')
+    text, (plain, packed) = df.to_csv(index=False).encode(), _table_files(results_dir, name, profile)
     keep, drop = (packed, plain) if len(text) > TABLE_GZIP_OVER else (plain, packed)
     write_bytes_atomic(keep, gzip.compress(text, mtime=0) if keep is packed else text)  # mtime 0: the same table, the same bytes
     drop.unlink(missing_ok=True)
