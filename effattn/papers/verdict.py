@@ -17,9 +17,10 @@ from ..measure import provenance
 from ..runtime import Profile, atomic_write_text, output_dirs
 
 # %% auto #0
-__all__ = ['VERDICTS', 'SETTLED', 'OLD_WORDS', 'INCONCLUSIVE_WHY', 'KINDS', 'CAMPAIGN', 'Claim', 'ClaimsFileError', 'read_claims',
-           'is_gpu', 'missing_measurement', 'missing_to_not_run', 'apply_policy', 'binom_se', 'mean_std', 'run_noise',
-           'judge_value', 'parts_verdict', 'loglog_slope', 'trained_on', 'not_run', 'save_claims', 'load_claims',
+__all__ = ['VERDICTS', 'SETTLED', 'OLD_WORDS', 'INCONCLUSIVE_WHY', 'KINDS', 'CAMPAIGN', 'EVIDENCE', 'Claim', 'ClaimsFileError',
+           'read_claims', 'is_gpu', 'missing_measurement', 'missing_to_not_run', 'apply_policy', 'binom_se', 'mean_std',
+           'run_noise', 'judge_value', 'parts_verdict', 'loglog_slope', 'trained_on', 'not_run', 'Missing', 'Evidence',
+           'Judged', 'ClaimSpec', 'judge_row', 'judge_claims', 'claims_index', 'save_claims', 'load_claims',
            'claims_from', 'Source', 'Headline', 'Need', 'StudyDeparture', 'Setting']
 
 # %% ../../nbs/50a_verdict.ipynb #34eb8d9d
@@ -237,6 +238,80 @@ def trained_on(records: list[dict]) -> str:
 def not_run(id: str, paper: str, claim: str, where: str, paper_value: str, why: str, kind: str = 'accuracy') -> Claim:
     "A claim we could not test here, and why."
     return Claim(id, paper, claim, where, paper_value, '-', 'not run', why, kind=kind)
+
+# %% ../../nbs/50a_verdict.ipynb #27eacc8b
+EVIDENCE = ('results', 'campaign', 'analytic', 'gpu')  # what a claim is judged from (see above)
+
+
+class Missing(Exception):
+    "A judge's evidence is not there: the message says what is missing, and the claim reads not run with it."
+
+
+@dataclass
+class Evidence:
+    "What the judges of one pass read: the paper's own tables, and whichever of our results this pass has."
+    paper_tables: dict  # the paper's tables (`effattn.papers.base.paper_tables`)
+    profile: str = Profile.paper  # the profile of our evidence
+    results: object = None  # `results`: the notebook's saved tables and run records (`effattn.papers.base.Results`)
+    records: list = field(default_factory=list)  # `campaign`: the campaign's run records
+    gpu: dict = field(default_factory=dict)  # `gpu`: a device window's tables, by name
+
+
+@dataclass(frozen=True)
+class Judged:
+    "What a judge finds: the verdict, our number(s) as text and why; the rest fills the `Claim` where it differs from the row."
+    verdict: str
+    ours: str
+    reason: str
+    seeds: int = 0  # runs behind our number
+    paper_value: str = ''  # the paper's value where only the evidence knows it ('' = the row's)
+    extra: dict = field(default_factory=dict)  # other `Claim` fields (profile, paper_device, our_device)
+
+
+@dataclass(frozen=True)
+class ClaimSpec:
+    "One row of a study's claims table: the claim, where the paper makes it, its value, its evidence and its judge."
+    id: str  # e.g. '002-mnist-placement'
+    claim: str  # what the paper says, in our words
+    where: str  # the section, table or figure
+    paper_value: str  # the paper's number(s) as text ('' when the judge reads it from the paper's tables)
+    judge: Callable  # (Evidence) -> Judged; raises Missing when its evidence is not there
+    evidence: tuple = ('results',)  # which of EVIDENCE the judge reads
+    kind: str = 'accuracy'  # one of KINDS
+
+    def __post_init__(self):
+        for e in self.evidence: check_choice('evidence', e, EVIDENCE)
+        check_choice('kind', self.kind, KINDS)
+
+
+# %% ../../nbs/50a_verdict.ipynb #ecc37f71
+def judge_row(paper: str,  # the study's key, e.g. '002'
+              row: ClaimSpec, ev: Evidence) -> Claim:
+    "One row of a claims table judged from `ev`: its judge's finding, or not run with what `Missing` says is missing."
+    try: j = row.judge(ev)
+    except Missing as e: return not_run(row.id, paper, row.claim, row.where, row.paper_value, str(e), kind=row.kind)
+    if not isinstance(j, Judged):
+        raise TypeError(f"the judge of claim {row.id!r} returned a {type(j).__name__}: a judge returns a Judged(verdict, "
+                        f"ours, reason) and raises Missing when its evidence is not there")
+    return Claim(row.id, paper, row.claim, row.where, j.paper_value or row.paper_value, j.ours, j.verdict, j.reason,
+                 seeds=j.seeds, kind=row.kind, **j.extra)
+
+
+def judge_claims(paper: str,  # the study's key, e.g. '002'
+                 table,  # the study's claims table: ClaimSpec rows
+                 ev: Evidence,
+                 evidence: str,  # which of EVIDENCE this pass has: the rows that read it are judged, in order
+                 ) -> list[Claim]:
+    "The claims of `table` that read `evidence`, judged from `ev` in the table's order."
+    check_choice('evidence', evidence, EVIDENCE)
+    return [judge_row(paper, row, ev) for row in table if evidence in row.evidence]
+
+
+def claims_index(table) -> list[dict]:
+    "A study's claims table as rows a reader can print: id, where, claim, paper value, evidence, kind and judge."
+    return [dict(id=r.id, where=r.where, claim=r.claim, paper_value=r.paper_value, evidence='+'.join(r.evidence),
+                 kind=r.kind, judge=getattr(r.judge, '__name__', repr(r.judge))) for r in table]
+
 
 # %% ../../nbs/50a_verdict.ipynb #35ccaf4e
 def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str | Path | None = None,
