@@ -17,8 +17,8 @@ from ..runtime import output_dirs, atomic_write_text, repo_root, PROFILES, _pars
 from ..compact import write_bytes_atomic, save_png, show_saved
 
 # %% auto #0
-__all__ = ['TABLE_GZIP_OVER', 'FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'Results', 'table_path',
-           'save_table', 'save_values', 'paper_tables', 'measured_table', 'runs_note', 'measured_on', 'mark_not_run',
+__all__ = ['TABLE_GZIP_OVER', 'FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS', 'override_profile', 'table_path', 'save_table',
+           'save_values', 'Results', 'paper_tables', 'measured_table', 'runs_note', 'measured_on', 'mark_not_run',
            'figure_tags', 'figure_file', 'save_figure', 'StaleFigureError', 'records_digest', 'source_digest',
            'runs_source', 'table_source', 'paper_sources', 'redraw_command', 'write_provenance', 'save_drawing',
            'figure_problems', 'check_figures', 'Study', 'study_problems']
@@ -33,6 +33,38 @@ def override_profile(paper: str, profiles: dict, name: str, **overrides):
     bad = sorted(set(over) - set(fields))
     if bad: raise ValueError(f"unknown {paper} profile field(s) {bad}; the fields are {fields}.")
     return replace(P, **over)
+
+# %% ../../nbs/50b_study.ipynb #a041d794
+TABLE_GZIP_OVER = 32 * 1024  # a measured table whose CSV text is larger is saved gzip-compressed: `<name>.<profile>.csv.gz`
+
+
+def _table_files(results_dir: str | Path, name: str, profile: str) -> tuple[Path, Path]:
+    "The two files table `name` of `profile` may be saved as: (`<name>.<profile>.csv`, `<name>.<profile>.csv.gz`)."
+    plain = Path(results_dir) / f'{name}.{profile}.csv'
+    return plain, plain.with_name(plain.name + '.gz')
+
+
+def table_path(results_dir: str | Path, name: str, profile: str) -> Path:
+    "Where `save_table` put table `name` of `profile`: `<name>.<profile>.csv`, or `.csv.gz` for a large one (the `.csv` path where neither is)."
+    plain, packed = _table_files(results_dir, name, profile)
+    return packed if packed.is_file() and not plain.is_file() else plain
+
+
+def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
+    """Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge; one
+    over `TABLE_GZIP_OVER` as `.csv.gz` (the checkout travels to the GPU in every call). The saved file's path."""
+    text, (plain, packed) = df.to_csv(index=False).encode(), _table_files(results_dir, name, profile)
+    keep, drop = (packed, plain) if len(text) > TABLE_GZIP_OVER else (plain, packed)
+    write_bytes_atomic(keep, gzip.compress(text, mtime=0) if keep is packed else text)  # mtime 0: the same table, the same bytes
+    drop.unlink(missing_ok=True)
+    return keep
+
+
+def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
+    "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
+    path = Path(results_dir) / f'{name}.{profile}.json'
+    atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
+    return path
 
 # %% ../../nbs/50b_study.ipynb #85745819
 @dataclass
@@ -72,39 +104,7 @@ class Results:
         "The records whose tags (or top-level fields) equal `tags`, e.g. `runs(dataset='mnist', layout='all_standard')`."
         return [r for r in self.records if all(r.get('tags', {}).get(k, r.get(k)) == v for k, v in tags.items())]
 
-
-TABLE_GZIP_OVER = 32 * 1024  # a measured table whose CSV text is larger is saved gzip-compressed: `<name>.<profile>.csv.gz`
-
-
-def _table_files(results_dir: str | Path, name: str, profile: str) -> tuple[Path, Path]:
-    "The two files table `name` of `profile` may be saved as: (`<name>.<profile>.csv`, `<name>.<profile>.csv.gz`)."
-    plain = Path(results_dir) / f'{name}.{profile}.csv'
-    return plain, plain.with_name(plain.name + '.gz')
-
-
-def table_path(results_dir: str | Path, name: str, profile: str) -> Path:
-    "Where `save_table` put table `name` of `profile`: `<name>.<profile>.csv`, or `.csv.gz` for a large one (the `.csv` path where neither is)."
-    plain, packed = _table_files(results_dir, name, profile)
-    return packed if packed.is_file() and not plain.is_file() else plain
-
-
-def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
-    """Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge; one
-    over `TABLE_GZIP_OVER` as `.csv.gz` (the checkout travels to the GPU in every call). The saved file's path."""
-    text, (plain, packed) = df.to_csv(index=False).encode(), _table_files(results_dir, name, profile)
-    keep, drop = (packed, plain) if len(text) > TABLE_GZIP_OVER else (plain, packed)
-    write_bytes_atomic(keep, gzip.compress(text, mtime=0) if keep is packed else text)  # mtime 0: the same table, the same bytes
-    drop.unlink(missing_ok=True)
-    return keep
-
-
-def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
-    "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
-    path = Path(results_dir) / f'{name}.{profile}.json'
-    atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
-    return path
-
-
+# %% ../../nbs/50b_study.ipynb #92d9e67f
 def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
     "The paper's own numbers: `data/paper/<key>_<name>.csv` as {name: DataFrame}."
     import pandas as pd  # lazy: pandas only for tables
@@ -242,7 +242,7 @@ def _within(source: str, root: Path) -> str:
     if p.is_absolute() and p.resolve().is_relative_to(root): path = p.resolve().relative_to(root).as_posix()
     return path + at + profile
 
-
+# %% ../../nbs/50b_study.ipynb #762985e9
 def runs_source(results_dir: str | Path, profile: str) -> str:
     "The source 'records of `profile` in `results_dir`/runs.jsonl'."
     return f"{_named(Path(results_dir) / 'runs.jsonl')}@{profile}"
@@ -263,7 +263,7 @@ def paper_sources(key: str,
     if missing: raise ValueError(f"paper_sources: no table {missing} of {key} in {d} (have {[f.stem[len(key) + 1:] for f in files]}).")
     return [_named(f) for f in files if not names or f.stem[len(key) + 1:] in names]
 
-
+# %% ../../nbs/50b_study.ipynb #e5fb4678
 REDRAWN_FROM_RECORDS = ('000', '002')  # studies whose notebooks draw every figure under --records-only, measuring nothing
 
 
@@ -273,7 +273,7 @@ def redraw_command(paper: str, profile: str, records_only: bool | None = None,  
     if records_only is None: records_only = paper in REDRAWN_FROM_RECORDS
     return f"effattn reproduce --papers {paper} --profile {profile}{' --records-only' * records_only} --update"
 
-
+# %% ../../nbs/50b_study.ipynb #4cfbbeb6
 def _at_commit(root: Path, commit: str):
     "path -> its bytes as committed at `commit` (None where it was not there)."
     def read(path: str) -> bytes | None:
@@ -299,7 +299,7 @@ def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: 
     atomic_write_text(prov, json.dumps(entries, indent=1, sort_keys=True) + '\n')
     return prov
 
-
+# %% ../../nbs/50b_study.ipynb #e97cb356
 def save_drawing(fig, path: str | Path, sources: list[str], profile: str, redraw: str, **savefig) -> Path:
     """Save `fig` as the PNG `path` in a palette (`effattn.compact.save_png`) and what it was drawn from (`write_provenance`);
     in a notebook, show the saved file in its place (`show_saved`: `effattn reproduce` links it instead of embedding it)."""

@@ -169,7 +169,7 @@ def run_noise(accs: list[float], n_test: int,
     m, sd = mean_std(accs)
     return max(binom_se(m, n_test), 0.0 if math.isnan(sd) else sd, 0.0 if math.isnan(spread) else spread)
 
-
+# %% ../../nbs/50a_verdict.ipynb #032efa30
 def judge_value(paper: float,  # the paper's value (one run)
                 accs: list[float],  # ours, one value per seed
                 n_test: int,  # test images behind each value
@@ -198,7 +198,7 @@ def judge_value(paper: float,  # the paper's value (one run)
                     f"units, but its cost was never measured, so the verdict does not lean on it")
     return verdict, reading
 
-
+# %% ../../nbs/50a_verdict.ipynb #5b182493
 def parts_verdict(parts: dict) -> tuple[str, str]:
     """(verdict, reading) of a claim judged in named parts (part -> its word), read as a conjunction: the one word every part
     that ran shares; **partly** only where settled parts disagree (one reproduced, one not); a part not reproduced, with
@@ -218,7 +218,7 @@ def parts_verdict(parts: dict) -> tuple[str, str]:
     whole = 'inconclusive' if 'inconclusive' in w else 'not testable here'
     return whole, f"parts — {reading}; {whole} as a whole: what was settled agrees, the rest cannot be settled here"
 
-
+# %% ../../nbs/50a_verdict.ipynb #52c1ec99
 def loglog_slope(xs: list[float], ys: list[float]) -> float:
     "Least-squares slope of log y against log x."
     lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
