@@ -24,6 +24,7 @@ import importlib.util
 import tarfile
 import argparse
 
+from .engines import ENGINES, EngineError, RunJob
 from .compact import STATE_FORMAT_PLAIN, CheckpointError, compact_state, left_out, state_info
 from .papers import PAPERS
 from .runtime import PARKED, append_jsonl, at_checkout, atomic_copy, output_dirs, pieces_dir, read_jsonl
@@ -38,11 +39,11 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'ZOO', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
+__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'ZOO', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue',
            'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'initial_state',
            'park', 'park_all', 'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError',
-           'parse_budget', 'worker', 'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine',
-           'run_on', 'clean', 'pack', 'add_parser', 'command', 'main']
+           'parse_budget', 'worker', 'check_tensorboard', 'time_left', 'run', 'run_on', 'clean', 'pack', 'add_parser',
+           'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -647,109 +648,26 @@ def _wind_up(items: list[Item], stopped: list[Item], pending: list[tuple[Item, R
     if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
                              dirs, park_max_mb, park_root, log)
 
-# %% ../nbs/45_campaign.ipynb #7329fb08
-class RunJob:
-    "One run as a job of a cluster engine: `worker` in the job's process; preempted or timed out (submitit), it requeues itself."
-    def __init__(self, spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str | Path,
-                 runs_dir: str | Path, precision: str | None = None, tensorboard: str | Path | None = None):
-        self.args = (spec_json, device, deadline, threads, str(Path(results_dir).resolve()), str(Path(runs_dir).resolve()),
-                     precision, None if tensorboard is None else str(Path(tensorboard).resolve()))
-
-    def __call__(self) -> int:
-        "Train the run; the worker's exit status (0 done, 75 stopped by the deadline, 1 failed)."
-        if self.args[3]: os.environ['OMP_NUM_THREADS'] = str(self.args[3])
-        return worker(*self.args)
-
-    def checkpoint(self, *args, **kwargs):
-        "submitit's Checkpointable hook: the same job again, which resumes from the run's checkpoint."
-        from submitit.helpers import DelayedSubmission  # lazy: optional dependency submitit
-        return DelayedSubmission(self, *args, **kwargs)
-
-# %% ../nbs/45_campaign.ipynb #f2aaca8b
-def _need(module: str, extra: str) -> None:
-    if importlib.util.find_spec(module) is None:
-        raise CampaignError(f"--executor {extra.replace('slurm', 'submitit')} needs the {module} package: "
-                            f"pip install 'effattn[{extra}]' (or pip install {module}).")
-
-
-class SubmititEngine:
-    "Each run a submitit job: on Slurm where there is one (or `cluster='slurm'`), else a local process ('local')."
-    def __init__(self, jobs: int, threads: int, device: str, budget_s: float,
-                 folder: str | Path | None = None,  # submitit's job folder (default runs/campaign/submitit)
-                 cluster: str | None = None,  # None: Slurm if present, else local; or 'slurm', 'local', 'debug'
-                 partition: str | None = None,  # the Slurm partition (--slurm-partition)
-                 gpus_per_run: int | None = None,  # default: 1 on a GPU device, 0 on the CPU
-                 timeout_min: int | None = None):  # the job's time limit (default: the budget + 10 min; the run stops at the budget)
-        _need('submitit', 'slurm')
-        import submitit  # lazy: optional dependency submitit
-        self.ex = submitit.AutoExecutor(folder=folder or repo_root() / 'runs' / 'campaign' / 'submitit', cluster=cluster)
-        gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
-        self.ex.update_parameters(timeout_min=timeout_min or int(budget_s // 60) + 10, cpus_per_task=threads,
-                                  gpus_per_node=gpus, name='effattn', **({'slurm_partition': partition} if partition else {}))
-
-    def submit(self, job: RunJob): return self.ex.submit(job)
-    def cancel(self, h) -> None: h.cancel(check=False)
-    def close(self) -> None: pass
-
-    def wait(self, handles: list) -> list[tuple[object, int]]:
-        "The finished jobs among `handles` after a second's wait, with their exit statuses (1 where the job itself failed)."
-        time.sleep(1.0)
-        return [(h, _status(h.result)) for h in handles if h.done()]
-
-
-def _status(result: Callable) -> int:
-    try: return int(result())
-    except Exception as e:  # the job died (killed, out of memory, ...): its checkpoint, if any, stays for a resume
-        print(f"    a job failed: {type(e).__name__}: {str(e)[:500]}", flush=True); return 1
-
-# %% ../nbs/45_campaign.ipynb #54c2a7af
-def _call(job: RunJob) -> int: return job()
-
-
-class RayEngine:
-    "Each run a Ray task with `num_cpus` = threads and `num_gpus` per run; a local Ray unless `address` names a cluster."
-    def __init__(self, jobs: int, threads: int, device: str, budget_s: float,
-                 address: str | None = None,  # a Ray cluster ('auto', 'ray://host:10001'); None: RAY_ADDRESS or a local Ray
-                 gpus_per_run: float | None = None):  # default: 1 on a GPU device, 0 on the CPU
-        _need('ray', 'ray')
-        import ray  # lazy: optional dependency ray
-        self.ray, self.owner = ray, not ray.is_initialized()
-        if self.owner: ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
-        self.fn = ray.remote(num_cpus=threads, num_gpus=gpus, max_retries=0)(_call)
-
-    def submit(self, job: RunJob): return self.fn.remote(job)
-    def cancel(self, h) -> None: self.ray.cancel(h, force=True)
-    def close(self) -> None:
-        if self.owner: self.ray.shutdown()
-
-    def wait(self, handles: list) -> list[tuple[object, int]]:
-        "The finished tasks among `handles` (waiting up to a second), with their exit statuses."
-        ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=1.0)
-        return [(h, _status(lambda: self.ray.get(h))) for h in ready]
-
-
-ENGINES = {'submitit': SubmititEngine, 'ray': RayEngine}
-
 # %% ../nbs/45_campaign.ipynb #d0cb4656
 def run_on(executor: str, items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu',
            threads: int | None = None, dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0,
            log=print, park_max_mb: float = 20.0, park_root: str | Path | None = None, precision: str | None = None,
            tensorboard: str | Path | None = None,
-           options: dict | None = None,  # the engine's own: SubmititEngine's cluster, partition, ...; RayEngine's address
+           options: dict | None = None,  # the engine's own (effattn.engines): SubmititEngine's cluster, partition, ...; RayEngine's address
            ) -> dict[str, str]:
     "`run` with each run a job of `executor` ('submitit' or 'ray'): the same queue, budget, priority, resume and park rules."
     if executor not in ENGINES: raise CampaignError(f"executor {executor!r}; choose from local, {', '.join(ENGINES)}.")
     t0, end, threads, outcome, pending = _prepare(items, budget, jobs, device, threads, dirs, allow_dirty, tensorboard,
                                                   park_root, log, executor)
-    engine = ENGINES[executor](jobs, threads, device, end - t0, **(options or {}))
+    try: engine = ENGINES[executor](jobs, threads, device, end - t0, **(options or {}))
+    except EngineError as e: raise CampaignError(str(e)) from None  # its package is missing: the extra to install
     running = {}  # handle -> item
     try:
         while pending or running:
             while (nxt := _next_run(pending, running, jobs, end, reserve_s)):
                 it, st = nxt
                 res, runs = _unparked(it, dirs, park_root, log)
-                running[engine.submit(RunJob(_spec_json(it.spec), device, end - reserve_s, threads, res, runs, precision,
+                running[engine.submit(RunJob(worker, _spec_json(it.spec), device, end - reserve_s, threads, res, runs, precision,
                                              tensorboard))] = it
                 _started(it, st, log)
             if not running: break
