@@ -24,6 +24,7 @@ import importlib.util
 import tarfile
 import argparse
 
+from .engines import ENGINES, EngineError, RunJob
 from .compact import STATE_FORMAT_PLAIN, CheckpointError, compact_state, left_out, state_info
 from .papers import PAPERS
 from .runtime import PARKED, append_jsonl, at_checkout, atomic_copy, output_dirs, pieces_dir, read_jsonl
@@ -38,11 +39,11 @@ def _exp():
     return effattn.experiment
 
 # %% auto #0
-__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'ZOO', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'ENGINES', 'Group', 'Item', 'queue',
+__all__ = ['ATTENTION_ERROR', 'HYBRIDS_M64', 'ZOO', 'QUEUES', 'DATASET_SIZES', 'BUDGET_EXIT', 'Group', 'Item', 'queue',
            'RunState', 'default_dirs', 'epoch_seconds', 'run_state', 'run_states', 'parked_dir', 'initial_state',
            'park', 'park_all', 'compact_parked', 'unpark', 'keep', 'analysis_state', 'status', 'CampaignError',
-           'parse_budget', 'worker', 'check_tensorboard', 'time_left', 'run', 'RunJob', 'SubmititEngine', 'RayEngine',
-           'run_on', 'clean', 'pack', 'add_parser', 'command', 'main']
+           'parse_budget', 'worker', 'check_tensorboard', 'time_left', 'run', 'run_on', 'clean', 'pack', 'add_parser',
+           'command', 'main']
 
 # %% ../nbs/45_campaign.ipynb #5740c9a6
 @dataclass(frozen=True)
@@ -57,11 +58,11 @@ class Group:
         "The group's runs, in the paper's order."
         return [s for s in PAPERS[self.paper].specs(profile) if self.select(s)]
 
-
+# %% ../nbs/45_campaign.ipynb #00e1fdf6
 def _tag(s: RunSpec, **kv) -> bool:
     return all(s.tags.get(k) == v for k, v in kv.items())
 
-
+# %% ../nbs/45_campaign.ipynb #02af29d1
 ATTENTION_ERROR = Group("attention_error: the exact-attention model at 50 epochs, then its analysis", 'attention_error',
                         analysis=True)  # in both queues: the model fits a CPU, and a GPU session may get to it first
 HYBRIDS_M64 = lambda ds: (lambda s: s.dataset == ds and s.seed == 0 and s.tags.get('m') == 64
@@ -109,7 +110,7 @@ QUEUES: dict[str, list[Group]] = {
     ],
 }
 
-
+# %% ../nbs/45_campaign.ipynb #ac874bfc
 @dataclass(frozen=True)
 class Item:
     "One run of a queue."
@@ -117,7 +118,7 @@ class Item:
     spec: RunSpec
     analysis: bool = False  # its group's notebook analyses it afterwards (`Group.analysis`)
 
-
+# %% ../nbs/45_campaign.ipynb #75fd872c
 def queue(name: str = 'cpu', papers: list[str] | None = None, groups: list[Group] | None = None,
           only: str | None = None,  # a regular expression: keep the runs whose name it matches anywhere (`re.search`)
           ) -> list[Item]:
@@ -158,27 +159,27 @@ class RunState:
         if self.status == 'done': return 0.0
         return None if self.epoch_s is None else self.epoch_s * (self.epochs - self.epoch)
 
-
+# %% ../nbs/45_campaign.ipynb #189ed874
 DATASET_SIZES = {'mnist': (60000, 10000), 'cifar10': (50000, 10000), 'imagenette': (9469, 3925)}
 
-
+# %% ../nbs/45_campaign.ipynb #1c475559
 def default_dirs(spec: RunSpec) -> tuple[Path, Path]:
     "(results folder, checkpoint folder) of a spec."
     d = output_dirs(spec.paper, spec.profile)
     return d['results'], d['runs']
 
-
+# %% ../nbs/45_campaign.ipynb #0ba6fb98
 def _images(spec: RunSpec) -> tuple[int, int]:
     n_tr, n_te = DATASET_SIZES.get(spec.dataset, (0, 0))
     if spec.val_fraction: n_tr, n_te = round(n_tr * (1 - spec.val_fraction)), round(n_tr * spec.val_fraction)
     return min(spec.train_subset or n_tr, n_tr), min(spec.test_subset or n_te, n_te)
 
-
+# %% ../nbs/45_campaign.ipynb #3d1156d1
 def _threads(hw: str) -> int | None:
     m = re.search(r'(\d+) torch threads', hw or '')
     return int(m.group(1)) if m else None
 
-
+# %% ../nbs/45_campaign.ipynb #ffd4b526
 def epoch_seconds(spec: RunSpec, records: list[dict], device_type: str = 'cpu', threads: int | None = None) -> float | None:
     """Estimated wall seconds per epoch of `spec` from finished `records` of the same preset on this kind of device: those of
     the same model and profile first (a profile fixes the data and the length, so the share of evaluation and start-up in
@@ -189,7 +190,7 @@ def epoch_seconds(spec: RunSpec, records: list[dict], device_type: str = 'cpu', 
     est = [_record_epoch_s(r, n_tr, device_type, threads) for r in pool]
     return sorted(est)[len(est) // 2]
 
-
+# %% ../nbs/45_campaign.ipynb #39cd91b5
 def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] | None = None,
               device_type: str = 'cpu', threads: int | None = None, park_root: str | Path | None = None) -> RunState:
     "The state of one run, from its record (among `records`, default: its results folder's) and its checkpoint folder."
@@ -210,7 +211,7 @@ def run_state(spec: RunSpec, dirs: Callable = default_dirs, records: list[dict] 
                             trained_on='' if same else p.get('hardware') or 'another kind of device')
     return RunState('to do', 0, epochs, epoch_seconds(spec, recs, device_type, threads))
 
-
+# %% ../nbs/45_campaign.ipynb #5a17ecb0
 def run_states(items: list[Item], dirs: Callable = default_dirs, device_type: str = 'cpu', threads: int | None = None,
                park_root: str | Path | None = None) -> list[RunState]:
     "The state of every item, reading each results folder's records once."
@@ -252,7 +253,7 @@ def parked_dir(spec: RunSpec, root: str | Path | None = None) -> Path:
     "Where a partial run of `spec` is parked in the repository."
     return repo_root(root) / PARKED / spec.paper / spec.run_id()
 
-
+# %% ../nbs/45_campaign.ipynb #b048dcd9
 def _progress(d: Path) -> dict | None:
     "The progress of the resumable run in folder `d` (its checkpoint and progress.json), or None; an unreadable progress.json is named in a warning, and its checkpoint left alone."
     p = d / 'progress.json'
@@ -269,7 +270,7 @@ def _epoch(d: Path) -> int:
     p = _progress(d)
     return -1 if p is None else p['epoch']
 
-
+# %% ../nbs/45_campaign.ipynb #afb54b11
 def initial_state(spec: RunSpec) -> dict:
     """{'model': the state_dict of `spec`'s model as its run builds it, seeded with its seed}: the `like` of its parked
     checkpoint, which leaves out what this regenerates bit for bit (Performer's random features). The global RNG is left as it was."""
@@ -279,7 +280,7 @@ def initial_state(spec: RunSpec) -> dict:
         torch.manual_seed(spec.seed)  # as `experiment.run` builds a run's model
         return {'model': create_model(spec.preset, **copy.deepcopy(spec.model)).state_dict()}
 
-
+# %% ../nbs/45_campaign.ipynb #548a5941
 def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path | None = None) -> str:
     """Copy a partial run's checkpoint into the repository, packed and verified bit-identical (`compact_state`), less what its
     freshly built model regenerates (`initial_state`); what was done, in words."""
@@ -296,7 +297,7 @@ def park(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path |
     return (f"parked at epoch {_epoch(dst)} ({(dst / 'checkpoint.pt').stat().st_size / 2**20:.1f} MiB packed, {mb:.1f} MiB "
             f"as trained) in {dst.relative_to(repo_root(root))}")
 
-
+# %% ../nbs/45_campaign.ipynb #f33cbc1f
 def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 20.0, root: str | Path | None = None,
              log=print) -> None:
     "Park every partial run among `items` (what `effattn campaign park` does)."
@@ -304,7 +305,7 @@ def park_all(items: list[Item], dirs: Callable = default_dirs, max_mb: float = 2
         msg = park(it.spec, dirs(it.spec)[1], max_mb, root)
         if msg != 'nothing to park' and log: log(f"    {it.spec.name}: {msg}")
 
-
+# %% ../nbs/45_campaign.ipynb #a55bf841
 def _compact_one(ck: Path, like) -> tuple[int, int] | None:
     """Pack parked checkpoint `ck` in the newest format, leaving out what `like` regenerates, where that makes it smaller:
     (bytes before, after); None where it would not (or where it leaves tensors out and there is no `like` to read it with)."""
@@ -321,7 +322,7 @@ def _compact_one(ck: Path, like) -> tuple[int, int] | None:
         return before, after
     finally: tmp.unlink(missing_ok=True)
 
-
+# %% ../nbs/45_campaign.ipynb #592ceee6
 def compact_parked(root: str | Path | None = None, log=print,
                    specs: dict | None = None,  # run id -> spec (default: every queue's): the models whose features are left out
                    ) -> tuple[int, int, int]:
@@ -341,7 +342,7 @@ def compact_parked(root: str | Path | None = None, log=print,
     log(f"{n} parked checkpoint(s) packed: {before / 2**20:.2f} -> {after / 2**20:.2f} MiB")
     return n, before, after
 
-
+# %% ../nbs/45_campaign.ipynb #8aa944eb
 def unpark(spec: RunSpec, runs_dir: Path, root: str | Path | None = None) -> bool:
     """Copy a parked checkpoint back to the run folder if it is further on than what is there (packed: `resume` reads it as
     it is; one that left out what its model regenerates is written whole, verified bit-identical); whether it did."""
@@ -354,7 +355,7 @@ def unpark(spec: RunSpec, runs_dir: Path, root: str | Path | None = None) -> boo
     shutil.copyfile(src / 'progress.json', dst / 'progress.json')
     return True
 
-
+# %% ../nbs/45_campaign.ipynb #cfff4864
 def keep(spec: RunSpec, runs_dir: Path, max_mb: float = 20.0, root: str | Path | None = None) -> str:
     "Copy a finished run's final weights (a spec with `keep_weights`) into the repository; what was done, in words."
     src, dst = Path(runs_dir) / spec.run_id() / 'final.pt', _exp().kept_weights_path(spec, root)
@@ -521,14 +522,14 @@ def _prepare(items: list[Item], budget: str | float, jobs: int, device: str, thr
         f"{threads} thread(s) on {device} ({how}), commit {commit}")
     return t0, end, threads, outcome, pending
 
-
+# %% ../nbs/45_campaign.ipynb #52953045
 def _elsewhere(it: Item, st: RunState, outcome: dict, log) -> None:
     "A partial run trained on another kind of device is not started here: its checkpoint's configuration names that device."
     outcome[it.spec.name] = 'skipped'
     log(f"    {it.spec.name}: not resumed here: its checkpoint (epoch {st.epoch}) was trained on {st.trained_on}; "
         f"the queue for that kind of device resumes it")
 
-
+# %% ../nbs/45_campaign.ipynb #f6bd6522
 def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float,
           whole: bool = False,  # only a run whose every remaining epoch fits (one with no estimate does not)
           ) -> tuple[Item, RunState] | None:
@@ -537,12 +538,12 @@ def _take(pending: list[tuple[Item, RunState]], end: float, reserve_s: float,
     fits = [k for k, (_, s) in enumerate(pending) if time.time() + need(s) + reserve_s <= end]
     return pending.pop(fits[0]) if fits else None
 
-
+# %% ../nbs/45_campaign.ipynb #3ab8063d
 def _started(it: Item, st: RunState, log) -> None:
     log(f"[{time.strftime('%H:%M')}] start  {it.spec.name} ({st.status}{f', epoch {st.epoch} of {st.epochs}' if st.status == 'partial' else ''}; "
         f"≈ {_fmt_s(st.seconds_left)} left)", flush=True)
 
-
+# %% ../nbs/45_campaign.ipynb #9ad7c21a
 def _ended(it: Item, code: int, outcome: dict, dirs: Callable, park_max_mb: float, park_root, log) -> str:
     "Record how a worker ended (exit status `code`): its outcome; a finished run's parked copy goes, its kept weights are copied."
     outcome[it.spec.name] = 'done' if code == 0 else 'partial' if code == BUDGET_EXIT else 'failed'
@@ -551,7 +552,7 @@ def _ended(it: Item, code: int, outcome: dict, dirs: Callable, park_max_mb: floa
         log(f"    {it.spec.name}: {keep(it.spec, dirs(it.spec)[1], park_max_mb, park_root)}")
     return outcome[it.spec.name]
 
-
+# %% ../nbs/45_campaign.ipynb #d3482f0a
 def _summary(outcome: dict, t0: float, log) -> dict[str, str]:
     n = {k: sum(v == k for v in outcome.values()) for k in ('done', 'partial', 'failed', 'skipped')}
     log(f"campaign: {n['done']} finished, {n['partial']} partial (resume with the same command), {n['failed']} failed, "
@@ -647,109 +648,26 @@ def _wind_up(items: list[Item], stopped: list[Item], pending: list[tuple[Item, R
     if park_max_mb: park_all([it for it in items if outcome.get(it.spec.name) in ('partial', 'failed', 'skipped')],
                              dirs, park_max_mb, park_root, log)
 
-# %% ../nbs/45_campaign.ipynb #7329fb08
-class RunJob:
-    "One run as a job of a cluster engine: `worker` in the job's process; preempted or timed out (submitit), it requeues itself."
-    def __init__(self, spec_json: str, device: str, deadline: float, threads: int | None, results_dir: str | Path,
-                 runs_dir: str | Path, precision: str | None = None, tensorboard: str | Path | None = None):
-        self.args = (spec_json, device, deadline, threads, str(Path(results_dir).resolve()), str(Path(runs_dir).resolve()),
-                     precision, None if tensorboard is None else str(Path(tensorboard).resolve()))
-
-    def __call__(self) -> int:
-        "Train the run; the worker's exit status (0 done, 75 stopped by the deadline, 1 failed)."
-        if self.args[3]: os.environ['OMP_NUM_THREADS'] = str(self.args[3])
-        return worker(*self.args)
-
-    def checkpoint(self, *args, **kwargs):
-        "submitit's Checkpointable hook: the same job again, which resumes from the run's checkpoint."
-        from submitit.helpers import DelayedSubmission  # lazy: optional dependency submitit
-        return DelayedSubmission(self, *args, **kwargs)
-
-# %% ../nbs/45_campaign.ipynb #f2aaca8b
-def _need(module: str, extra: str) -> None:
-    if importlib.util.find_spec(module) is None:
-        raise CampaignError(f"--executor {extra.replace('slurm', 'submitit')} needs the {module} package: "
-                            f"pip install 'effattn[{extra}]' (or pip install {module}).")
-
-
-class SubmititEngine:
-    "Each run a submitit job: on Slurm where there is one (or `cluster='slurm'`), else a local process ('local')."
-    def __init__(self, jobs: int, threads: int, device: str, budget_s: float,
-                 folder: str | Path | None = None,  # submitit's job folder (default runs/campaign/submitit)
-                 cluster: str | None = None,  # None: Slurm if present, else local; or 'slurm', 'local', 'debug'
-                 partition: str | None = None,  # the Slurm partition (--slurm-partition)
-                 gpus_per_run: int | None = None,  # default: 1 on a GPU device, 0 on the CPU
-                 timeout_min: int | None = None):  # the job's time limit (default: the budget + 10 min; the run stops at the budget)
-        _need('submitit', 'slurm')
-        import submitit  # lazy: optional dependency submitit
-        self.ex = submitit.AutoExecutor(folder=folder or repo_root() / 'runs' / 'campaign' / 'submitit', cluster=cluster)
-        gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
-        self.ex.update_parameters(timeout_min=timeout_min or int(budget_s // 60) + 10, cpus_per_task=threads,
-                                  gpus_per_node=gpus, name='effattn', **({'slurm_partition': partition} if partition else {}))
-
-    def submit(self, job: RunJob): return self.ex.submit(job)
-    def cancel(self, h) -> None: h.cancel(check=False)
-    def close(self) -> None: pass
-
-    def wait(self, handles: list) -> list[tuple[object, int]]:
-        "The finished jobs among `handles` after a second's wait, with their exit statuses (1 where the job itself failed)."
-        time.sleep(1.0)
-        return [(h, _status(h.result)) for h in handles if h.done()]
-
-
-def _status(result: Callable) -> int:
-    try: return int(result())
-    except Exception as e:  # the job died (killed, out of memory, ...): its checkpoint, if any, stays for a resume
-        print(f"    a job failed: {type(e).__name__}: {str(e)[:500]}", flush=True); return 1
-
-# %% ../nbs/45_campaign.ipynb #54c2a7af
-def _call(job: RunJob) -> int: return job()
-
-
-class RayEngine:
-    "Each run a Ray task with `num_cpus` = threads and `num_gpus` per run; a local Ray unless `address` names a cluster."
-    def __init__(self, jobs: int, threads: int, device: str, budget_s: float,
-                 address: str | None = None,  # a Ray cluster ('auto', 'ray://host:10001'); None: RAY_ADDRESS or a local Ray
-                 gpus_per_run: float | None = None):  # default: 1 on a GPU device, 0 on the CPU
-        _need('ray', 'ray')
-        import ray  # lazy: optional dependency ray
-        self.ray, self.owner = ray, not ray.is_initialized()
-        if self.owner: ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        gpus = gpus_per_run if gpus_per_run is not None else int(device.split(':')[0] != 'cpu')
-        self.fn = ray.remote(num_cpus=threads, num_gpus=gpus, max_retries=0)(_call)
-
-    def submit(self, job: RunJob): return self.fn.remote(job)
-    def cancel(self, h) -> None: self.ray.cancel(h, force=True)
-    def close(self) -> None:
-        if self.owner: self.ray.shutdown()
-
-    def wait(self, handles: list) -> list[tuple[object, int]]:
-        "The finished tasks among `handles` (waiting up to a second), with their exit statuses."
-        ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=1.0)
-        return [(h, _status(lambda: self.ray.get(h))) for h in ready]
-
-
-ENGINES = {'submitit': SubmititEngine, 'ray': RayEngine}
-
 # %% ../nbs/45_campaign.ipynb #d0cb4656
 def run_on(executor: str, items: list[Item], budget: str | float = '60m', jobs: int = 1, device: str = 'cpu',
            threads: int | None = None, dirs: Callable = default_dirs, allow_dirty: bool = False, reserve_s: float = 120.0,
            log=print, park_max_mb: float = 20.0, park_root: str | Path | None = None, precision: str | None = None,
            tensorboard: str | Path | None = None,
-           options: dict | None = None,  # the engine's own: SubmititEngine's cluster, partition, ...; RayEngine's address
+           options: dict | None = None,  # the engine's own (effattn.engines): SubmititEngine's cluster, partition, ...; RayEngine's address
            ) -> dict[str, str]:
     "`run` with each run a job of `executor` ('submitit' or 'ray'): the same queue, budget, priority, resume and park rules."
     if executor not in ENGINES: raise CampaignError(f"executor {executor!r}; choose from local, {', '.join(ENGINES)}.")
     t0, end, threads, outcome, pending = _prepare(items, budget, jobs, device, threads, dirs, allow_dirty, tensorboard,
                                                   park_root, log, executor)
-    engine = ENGINES[executor](jobs, threads, device, end - t0, **(options or {}))
+    try: engine = ENGINES[executor](jobs, threads, device, end - t0, **(options or {}))
+    except EngineError as e: raise CampaignError(str(e)) from None  # its package is missing: the extra to install
     running = {}  # handle -> item
     try:
         while pending or running:
             while (nxt := _next_run(pending, running, jobs, end, reserve_s)):
                 it, st = nxt
                 res, runs = _unparked(it, dirs, park_root, log)
-                running[engine.submit(RunJob(_spec_json(it.spec), device, end - reserve_s, threads, res, runs, precision,
+                running[engine.submit(RunJob(worker, _spec_json(it.spec), device, end - reserve_s, threads, res, runs, precision,
                                              tensorboard))] = it
                 _started(it, st, log)
             if not running: break
@@ -831,7 +749,7 @@ def add_parser(sub) -> None:
     e.add_argument('--timeout-min', type=int, default=None, help="submitit: a job's time limit (default: the budget + 10 min)")
     e.add_argument('--ray-address', default=None, help="ray: the cluster to join ('auto', 'ray://host:10001'; default: a local Ray)")
 
-
+# %% ../nbs/45_campaign.ipynb #dda16373
 def _engine_options(args) -> dict:
     "The chosen engine's options from the command line."
     if args.executor == 'submitit':
@@ -839,7 +757,7 @@ def _engine_options(args) -> dict:
                     gpus_per_run=None if args.gpus_per_run is None else int(args.gpus_per_run))
     return dict(address=args.ray_address, gpus_per_run=args.gpus_per_run) if args.executor == 'ray' else {}
 
-
+# %% ../nbs/45_campaign.ipynb #26a4a398
 def command(args) -> int:
     "Run `effattn campaign ...` from parsed arguments, in the checkout `--repo` names (default: the current folder's); the exit status."
     for k in ('pack', 'tensorboard'):  # paths the user typed: relative to where they typed them
@@ -847,7 +765,7 @@ def command(args) -> int:
     with at_checkout(getattr(args, 'repo', None), f'effattn campaign {args.action}'):  # outside one, a status of nothing would read as the truth
         return _command(args)
 
-
+# %% ../nbs/45_campaign.ipynb #9217aeb7
 def _command(args) -> int:
     "`command` once in the checkout."
     if args.papers:
@@ -877,7 +795,7 @@ def _command(args) -> int:
         print(f"packed {len(names)} changed result files into {args.pack}")
     return 0 if 'failed' not in out.values() else 1
 
-
+# %% ../nbs/45_campaign.ipynb #82d81af7
 def main(argv: list[str] | None = None) -> int:
     "`python -m effattn.campaign --worker ...` (the worker process)."
     ap = argparse.ArgumentParser(prog='python -m effattn.campaign')

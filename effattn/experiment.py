@@ -181,12 +181,12 @@ def _recorded(spec: RunSpec, results_dir: Path, runs_dir: Path, rerun: bool | No
         raise NotRecorded(f"{spec.name} ({spec.run_id()}) has no record in {results_dir}; records only: not trained")
     return None
 
-
+# %% ../nbs/41_experiment.ipynb #75b928dd
 def eval_batch(cfg: TrainConfig, dev: torch.device) -> int:
     "The evaluation batch: 1,024 images on a GPU (ten launches per CIFAR-10 test pass, not forty), else max(training batch, 256)."
     return 1024 if dev.type == 'cuda' else max(cfg.batch_size, 256)
 
-
+# %% ../nbs/41_experiment.ipynb #c271aed0
 def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, test_data, runs_dir: Path,
                deadline: float | None, tensorboard: str | Path | None, step_mode: str = 'eager') -> tuple[torch.nn.Module, RunResult]:
     "Build the spec's model (seeded) and loaders, and train with `fit`, resuming from `runs_dir/<run id>`: (model, result)."
@@ -202,7 +202,7 @@ def _train_run(spec: RunSpec, cfg: TrainConfig, dev: torch.device, train_data, t
               stamp=stamp, log_dir=tensorboard, run_name=spec.run_id(), step_mode=step_mode)
     return model, res
 
-
+# %% ../nbs/41_experiment.ipynb #fff0c972
 def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev: torch.device) -> dict:
     "The trained model on the official test split, for a spec that holds out a validation split or saves predictions: the record's test_* fields (none otherwise)."
     if not (spec.val_fraction or spec.save_predictions): return {}
@@ -217,7 +217,7 @@ def _official_test(spec: RunSpec, model: torch.nn.Module, cfg: TrainConfig, dev:
         extra.update(test_predictions=preds.tolist(), test_labels=official.labels.tolist(), classes=list(official.classes))
     return extra
 
-
+# %% ../nbs/41_experiment.ipynb #7547bd6f
 def _run_record(spec: RunSpec, res: RunResult, model: torch.nn.Module, train_data, test_data, cfg: TrainConfig,
                 dev: torch.device, precision: str | None, extra: dict) -> dict:
     "The record of a trained run: the spec, its results, its cost and provenance, and `extra` fields."
@@ -235,7 +235,7 @@ def _run_record(spec: RunSpec, res: RunResult, model: torch.nn.Module, train_dat
                 history=res.history, commits=epoch_commits(res.history),
                 provenance=provenance(dev, seed=spec.seed, profile=spec.profile), **extra)
 
-
+# %% ../nbs/41_experiment.ipynb #64284909
 def _measure_run(rec: dict, model: torch.nn.Module, shape: tuple, cfg: TrainConfig, dev: torch.device):
     "Add the trained model's inference latency (batch 1 and the training batch, ms) and training memory (MB) to `rec`."
     model.eval()
@@ -245,7 +245,7 @@ def _measure_run(rec: dict, model: torch.nn.Module, shape: tuple, cfg: TrainConf
     mem = training_memory(model, shape, cfg.batch_size, model.num_classes if hasattr(model, 'num_classes') else 10, dev)
     rec['train_mem_mb'] = mem['total_bytes'] / 2 ** 20
 
-
+# %% ../nbs/41_experiment.ipynb #6cb95679
 class RecordNotWritten(RuntimeError):
     "A finished run whose record does not read back from runs.jsonl: its checkpoint is kept, so that a rerun only records it."
 
@@ -259,7 +259,7 @@ def _check_written(rec: dict, spec: RunSpec, results_dir: Path, runs_dir: Path):
             f"is kept in {runs_dir / spec.run_id()}: check the file (read_jsonl names its damaged lines) and run it again, "
             f"which resumes from the last epoch and only writes the record.")
 
-
+# %% ../nbs/41_experiment.ipynb #575dd378
 def _save_run(rec: dict, spec: RunSpec, model: torch.nn.Module, results_dir: Path, runs_dir: Path):
     "Append `rec` to `results_dir/runs.jsonl` (and runs.csv), clear the run's folder once the record reads back, and log the run as trained."
     append_jsonl(results_dir / 'runs.jsonl', rec)
@@ -298,7 +298,7 @@ def run(
     _save_run(rec, spec, model, results_dir, runs_dir)
     return rec
 
-
+# %% ../nbs/41_experiment.ipynb #e522382a
 PRECISIONS = ('fp32', 'tf32', 'bf16')  # what `run(precision=...)` accepts
 
 
@@ -310,20 +310,20 @@ def _amp_for(precision: str | None, dev: torch.device) -> dict:
         torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = precision == 'tf32'
     return dict(amp='bf16' if precision == 'bf16' else 'none')
 
-
+# %% ../nbs/41_experiment.ipynb #8f3b4294
 def _precision(cfg: TrainConfig, dev: torch.device, precision: str | None = None) -> str:
     "The arithmetic a run trained in, as recorded."
     if cfg.amp == 'bf16' or (cfg.amp == 'auto' and dev.type == 'cuda'): return 'bf16 autocast'
     return 'fp32 (TF32 matmuls)' if precision == 'tf32' and dev.type == 'cuda' else 'fp32'
 
-
+# %% ../nbs/41_experiment.ipynb #d5381150
 def _finish_run_dir(run_dir: Path, model: torch.nn.Module, keep_weights: bool):
     "A finished run keeps at most its final weights: the resumable checkpoint (optimiser state and all) goes."
     if keep_weights: save_state({'model': model.state_dict()}, run_dir / 'final.pt', run=run_dir.name)  # checked, weights_only
     for f in ('checkpoint.pt', 'progress.json'): (run_dir / f).unlink(missing_ok=True)
     if not keep_weights: shutil.rmtree(run_dir, ignore_errors=True)
 
-
+# %% ../nbs/41_experiment.ipynb #494d9676
 KEPT_WEIGHTS = Path('data') / 'campaign' / 'weights'  # the final weights of campaign runs a notebook analyses (committed)
 
 
@@ -331,7 +331,7 @@ def kept_weights_path(spec: RunSpec, root: str | Path | None = None) -> Path:
     "Where the repository keeps the final weights of `spec`'s finished campaign run (`effattn.campaign` writes them)."
     return repo_root(root) / KEPT_WEIGHTS / spec.paper / f"{spec.run_id()}.pt"
 
-
+# %% ../nbs/41_experiment.ipynb #eb1e2dec
 def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None, root: str | Path | None = None) -> dict | None:
     "The final weights of a finished run: its `final.pt` here, else the repository's kept copy, else the checkpoint of a run made before runs kept only those; None if none."
     d = Path(runs_dir or output_dirs(spec.paper, spec.profile)['runs']) / spec.run_id()
@@ -340,11 +340,11 @@ def trained_weights(spec: RunSpec, runs_dir: str | Path | None = None, root: str
             return (load_checkpoint(f) if f.name == 'checkpoint.pt' else load_state(f, 'weights', 'delete it, or train the run again')[0])['model']
     return None
 
-
+# %% ../nbs/41_experiment.ipynb #8b80b096
 def statistics_mean(xs):
     return sum(xs) / len(xs) if xs else float('nan')
 
-
+# %% ../nbs/41_experiment.ipynb #820b952b
 def epoch_commits(history: list[dict]) -> list[list]:
     "[commit, first epoch, last epoch] for each stretch of epochs trained under one commit ('unrecorded' before rows had one)."
     out = []
@@ -365,7 +365,7 @@ def check_data(specs: list[RunSpec]):
             except DataError as e:
                 raise DataError(f"runs to train need the offline {name}, so none was started: {e}") from None
 
-
+# %% ../nbs/41_experiment.ipynb #c4a508d3
 def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> list[dict]:
     "Run every spec; a failure is recorded and reported, and does not stop the grid (missing data stops it first). Records only (`records_only_requested`): the records that exist, nothing trained."
     records, failed, only = [], [], records_only_requested()
@@ -385,12 +385,12 @@ def run_grid(specs: list[RunSpec], device: str = 'auto', log=print, **kw) -> lis
     _grid_summary(len(specs), records, failed, only, log)
     return records
 
-
+# %% ../nbs/41_experiment.ipynb #c98c13e2
 def _to_train(specs: list[RunSpec], rerun: bool, results: Callable[[RunSpec], str | Path]) -> list[RunSpec]:
     "The specs a grid will train: every one when rerunning, else those without a record in `results(spec)`."
     return [s for s in specs if rerun or find_record(s, results(s)) is None]
 
-
+# %% ../nbs/41_experiment.ipynb #f83e8eed
 def _note_failure(spec: RunSpec, e: Exception, results_dir: str | Path, log) -> tuple[str, str]:
     "Record a run that failed (in `failures.jsonl`, with its traceback, and for `effattn reproduce`) and report it: (name, error)."
     error = f"{type(e).__name__}: {e}"
@@ -400,7 +400,7 @@ def _note_failure(spec: RunSpec, e: Exception, results_dir: str | Path, log) -> 
     if log: log(f"    FAILED: {error}", flush=True)
     return spec.name, error
 
-
+# %% ../nbs/41_experiment.ipynb #d4921a93
 def _grid_summary(n: int, records: list[dict], failed: list[tuple[str, str]], only: bool, log):
     "The lines that end a grid of `n` specs: how many runs are recorded (records only), then each failure."
     if only and log:
@@ -408,7 +408,7 @@ def _grid_summary(n: int, records: list[dict], failed: list[tuple[str, str]], on
     if failed and log:
         log(f"{len(failed)} of {n} runs failed:\n" + '\n'.join(f"  {name}: {e}" for name, e in failed))
 
-
+# %% ../nbs/41_experiment.ipynb #e6ca9b7a
 def load_records(paper: str, profile: str | None = None, results_dir: str | Path | None = None) -> list[dict]:
     "All records of a paper (optionally of one profile); a rerun's record replaces the earlier one of the same run."
     results_dir = Path(results_dir or output_dirs(paper, profile or 'cpu')['results'])
