@@ -62,6 +62,26 @@ def agent_attention(
         p2 = F.dropout(s2.softmax(-1), dropout_p) if dropout_p else s2.softmax(-1)
         return (p2 @ agent_v).to(v.dtype)
 
+# %% ../nbs/19a_agent.ipynb #e8c01cd6
+def _pool_side(agents: int) -> int:
+    "The side sqrt(n) of the grid the queries are pooled to, for n = `agents` (a square number, else an error)."
+    side = math.isqrt(agents)
+    if side ** 2 != agents:
+        raise ValueError(f"agents={agents} must be a square number: the agents are the queries pooled to a "
+                         f"sqrt(n) x sqrt(n) grid; use e.g. {side ** 2} or {(side + 1) ** 2}.")
+    return side
+
+# %% ../nbs/19a_agent.ipynb #0a530d2d
+def _agent_biases(heads: int, agents: int, prefix_tokens: int) -> tuple[nn.Parameter, ...]:
+    """The agent biases, trunc-normal (std 0.02), created in this order: agent-to-patch and patch-to-agent 7 x 7 maps
+    `(H, n, 7, 7)` (resized to the grid when used), agent-to-prefix `(H, n, P)` and prefix-to-agent `(H, P, n)`."""
+    P = prefix_tokens
+    an_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, 7, 7), std=0.02))
+    na_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, 7, 7), std=0.02))
+    ac_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, P), std=0.02))
+    ca_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, P, agents), std=0.02))
+    return an_bias, na_bias, ac_bias, ca_bias
+
 # %% ../nbs/19a_agent.ipynb #cba358c2
 @register_attention('agent', kernel_fn=agent_attention,
                     paper='Han et al., "Agent Attention: On the Integration of Softmax and Linear Attention", ECCV 2024')
@@ -82,18 +102,11 @@ class AgentAttention(MultiHeadAttention):
                  qkv_bias: bool = True, proj_bias: bool = True, attn_drop: float = 0.0, proj_drop: float = 0.0):
         super().__init__(dim, heads, qkv_bias=qkv_bias, proj_bias=proj_bias, attn_drop=attn_drop, proj_drop=proj_drop)
         self.agents = agents
-        self.pool_side = math.isqrt(agents)
-        if self.pool_side ** 2 != agents:
-            raise ValueError(f"agents={agents} must be a square number: the agents are the queries pooled to a "
-                             f"sqrt(n) x sqrt(n) grid; use e.g. {self.pool_side ** 2} or {(self.pool_side + 1) ** 2}.")
+        self.pool_side = _pool_side(agents)
         self.grid, self.prefix_tokens = None if grid is None else tuple(grid), prefix_tokens
         self.biased = bool(agent_bias)
         if self.biased:  # per head and agent: a 7 x 7 map resized to the grid, and one value per prefix token
-            P = self.prefix_tokens
-            self.an_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, 7, 7), std=0.02))
-            self.na_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, 7, 7), std=0.02))
-            self.ac_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, agents, P), std=0.02))
-            self.ca_bias = nn.Parameter(nn.init.trunc_normal_(torch.empty(heads, P, agents), std=0.02))
+            self.an_bias, self.na_bias, self.ac_bias, self.ca_bias = _agent_biases(heads, agents, self.prefix_tokens)
         self.dwc_kernel, self.dwc = dwc_kernel, None
         if dwc_kernel is not None:  # odd (the schema): the convolution keeps the grid size
             self.dwc = nn.Conv2d(dim, dim, dwc_kernel, padding=dwc_kernel // 2, groups=dim)

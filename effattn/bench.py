@@ -53,7 +53,7 @@ def bench_options(name: str, N: int) -> dict:
         out.update(prefix_tokens=0, grid=(side, side))
     return out
 
-
+# %% ../nbs/40_bench.ipynb #9b4e9592
 def benchmark_entries(names: list[str] | None = None,  # mechanisms (default: all registered)
                       backends: tuple = ('flex', 'gather'),  # a sparse mechanism's backends, each its own entry
                       ) -> list[tuple[str, str, dict]]:
@@ -61,7 +61,7 @@ def benchmark_entries(names: list[str] | None = None,  # mechanisms (default: al
     return [e for n in (names or list_attention()) for e in
             ([(f"{n} [{b}]", n, dict(backend=b)) for b in backends] if is_sparse(n) else [(n, n, {})])]
 
-
+# %% ../nbs/40_bench.ipynb #9160ea47
 def attention_benchmark(
     names: list | None = None,  # mechanisms (default: all registered), or `benchmark_entries`' (label, mechanism, options)
     sizes=(64, 256, 1024, 4096),  # sequence lengths N
@@ -97,7 +97,7 @@ def attention_benchmark(
                         + (f"  {row['mb']:9.1f} MB" if 'mb' in row else '') + (f"   {tqdm.format_interval(left)} left" if left else ''))
     return rows
 
-
+# %% ../nbs/40_bench.ipynb #688879b8
 READABLE_REFERENCES = {  # mechanisms in the table that are written for reading, not speed
     'flash_blocked': "the readable reference of FlashAttention's algorithm (a Python loop over key blocks), not a fast kernel",
 }
@@ -145,7 +145,7 @@ def _runs(n: int, side: int) -> list[tuple[int, int, int]]:
     "`(start, end, window side)` of the runs of equal windows along one grid side: the whole windows, then the rest."
     return [(0, n - n % side, side)] * (n >= side) + [(n - n % side, n, n % side)] * (n % side > 0)
 
-
+# %% ../nbs/40_bench.ipynb #8b29d834
 def _block_run(qx: Tensor, kx: Tensor, vx: Tensor,  # (B, H, h, w, d) patch grids
                rows: tuple, cols: tuple,  # (start, end, side) of one run of windows along each side
                prefix: tuple | None, scale: float | None) -> Tensor:
@@ -162,7 +162,7 @@ def _block_run(qx: Tensor, kx: Tensor, vx: Tensor,  # (B, H, h, w, d) patch grid
     out = F.scaled_dot_product_attention(qw, kw, vw, scale=scale)
     return out.reshape(B, H, nr, nc, rh, cw, -1).transpose(3, 4).reshape(B, H, r1 - r0, c1 - c0, -1)
 
-
+# %% ../nbs/40_bench.ipynb #4e6c3244
 def _slide_runs(n: int, side: int, radius: int) -> list[tuple[Tensor, Tensor]]:
     "Per run of equal query blocks along one side: `(query rows (blocks, b), key rows (blocks, K))`, K = min(b + 2 radius, n), the span shifted to lie inside [0, n)."
     out = []
@@ -189,7 +189,7 @@ def _slide_run(q: Tensor, k: Tensor, v: Tensor, w: int, P: int, radius: int,  # 
                                          scale=scale)  # the mask (1, blocks, n, K) broadcasts over B*H
     return out.reshape(B, H, -1, out.shape[-1]), qi.flatten()
 
-
+# %% ../nbs/40_bench.ipynb #72fe58ca
 def sdpa_local2d_groups(
     q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d): prefix tokens, then patches in raster order
     window: int = 14, mode: str = 'block', grid: Sequence[int] | None = None, prefix_tokens: int = 1,  # as local2d's
@@ -213,7 +213,6 @@ def sdpa_local2d_groups(
         out = torch.cat([o for o, _ in parts], -2).index_select(-2, order)
     if not P: return out
     return torch.cat([F.scaled_dot_product_attention(q[..., :P, :], k, v, scale=scale), out], -2)  # prefix: every key
-
 
 # %% ../nbs/40_bench.ipynb #1fca44d0
 def sdpa_residue_classes(q: Tensor, k: Tensor, v: Tensor,  # (B, H, N, d)
@@ -277,7 +276,7 @@ def _fwd_bwd(kernel: Callable, qkv: list[Tensor]) -> Callable:
         kernel(*qkv).sum().backward()
     return run
 
-
+# %% ../nbs/40_bench.ipynb #f1ce7b6e
 SDPA_MODES = {'local2d': ('block', 'sliding')}  # patterns timed in each of their modes
 
 
@@ -286,7 +285,7 @@ def sdpa_patterns(names: list[str] | None = None) -> list[tuple[str, str, dict]]
     return [(f"{n} {m}" if n in SDPA_MODES else n, n, dict(mode=m) if n in SDPA_MODES else {})
             for n in (names or list_attention()) if is_sparse(n) for m in SDPA_MODES.get(n, [None])]
 
-
+# %% ../nbs/40_bench.ipynb #ca0a1426
 def _ratio_stats(eff: list[float], other: list[float]) -> dict:
     "effattn's time over another row's, round by round: the median and the range of the per-round ratios."
     per_round = [a / b for a, b in zip(eff, other)]
@@ -298,7 +297,7 @@ def _mark_best(rows: list[dict]):
     timed = [r for r in rows if r['impl'] != 'effattn' and 'ms' in r]
     if timed: min(timed, key=lambda r: r['ms'])['best'] = True
 
-
+# %% ../nbs/40_bench.ipynb #2ce6023e
 def sdpa_benchmark(
     names: list[str] | None = None,  # mechanisms; those that are not sparse patterns are left out (default: all sparse)
     sizes=(1024, 4096), dim: int = 64, heads: int = 4, batch: int = 2,
@@ -331,7 +330,7 @@ def sdpa_benchmark(
                             for row, why in skipped.items()]
     return rows
 
-
+# %% ../nbs/40_bench.ipynb #9f6d33c2
 def _ratio_text(r: dict) -> str:
     "A row's ratio as 'median [min-max]'."
     return f"{r['eff_ratio']:.2f} [{r['eff_ratio_min']:.2f}-{r['eff_ratio_max']:.2f}]" if 'eff_ratio' in r else '-'
@@ -343,7 +342,6 @@ def _sdpa_line(r: dict) -> str:
     if 'ms' not in r: return head + r['error']
     return (head + f"{r['ms']:10.2f} ms" + (f"  eff/this {_ratio_text(r)}" if 'eff_ratio' in r else '')
             + (f"  {r['bytes_per_token'] / 1e3:.2f} kB/token" if 'bytes_per_token' in r else ''))
-
 
 # %% ../nbs/40_bench.ipynb #27195ee3
 SDPA_NOTE = ("# eff/this: effattn's time over this row's, the median [and range] of the per-round ratios (the rows are "
@@ -436,12 +434,12 @@ def _bench_setup(preset: str, overrides: dict, batch_size: int, compile: bool, d
     step = make_train_step(model, opt, None, cfg, dev.type == 'cuda')
     return data, model, cfg, step, DeviceLoader(data, batch_size, pipeline, train=True, device=dev, seed=0)
 
-
+# %% ../nbs/40_bench.ipynb #e37357bd
 def _endless(loader):
     "The loader's batches, pass after pass."
     while True: yield from loader
 
-
+# %% ../nbs/40_bench.ipynb #e5b05b1c
 def _plain_step(model: nn.Module, cfg, dev: torch.device, x0: Tensor, y0: Tensor) -> Callable | None:
     "The training step of `model`'s PlainViT twin (seeded), warmed up on (x0, y0); None for a model without ViT blocks."
     if not hasattr(model, 'blocks'): return None
@@ -451,7 +449,7 @@ def _plain_step(model: nn.Module, cfg, dev: torch.device, x0: Tensor, y0: Tensor
     for _ in range(3): plain(x0, y0)
     return plain
 
-
+# %% ../nbs/40_bench.ipynb #541e2ce0
 def _timed_blocks(step: Callable, plain: Callable | None, feed, batch: tuple[Tensor, Tensor], steps: int, blocks: int,
                   batch_size: int, dev: torch.device) -> tuple[list[float], list[float], list[float]]:
     "Images/s of each block, interleaved: `step` on the fixed `batch` (bare), `step` fed by `feed` (pipeline), `plain` on `batch`."
@@ -466,7 +464,7 @@ def _timed_blocks(step: Callable, plain: Callable | None, feed, batch: tuple[Ten
         if plain: ref.append(timed(plain, False))
     return bare, full, ref
 
-
+# %% ../nbs/40_bench.ipynb #0ef172ea
 def _throughput(bare: list[float], full: list[float], ref: list[float], fwd_flops: float, peak: float, images: int) -> dict:
     "Images/s (median and per block) bare, with the pipeline and of PlainViT; training GFLOP/image, pipeline overhead, MFU, epoch time."
     res = dict(bare_img_s=statistics.median(bare), pipeline_img_s=statistics.median(full),
@@ -478,7 +476,7 @@ def _throughput(bare: list[float], full: list[float], ref: list[float], fwd_flop
     res['epoch_s'] = images / res['pipeline_img_s']
     return res
 
-
+# %% ../nbs/40_bench.ipynb #778eff6e
 def _log_throughput(res: dict, images: int, log: Callable):
     "The lines train_benchmark prints about its result `res` (of an epoch of `images` images)."
     log(f"{res['preset']} ({res['attention']}) on {res['device']}, batch {res['batch_size']}, data {res['dataset']}")
@@ -490,7 +488,7 @@ def _log_throughput(res: dict, images: int, log: Callable):
     log(f"  {res['train_gflop_per_img'] * 1e3:.1f} MFLOP/img for training; matmul peak {res['peak_gflop_s']:.0f} GFLOP/s; "
         f"MFU {res['mfu_pct']:.1f}%; epoch of {images} images ~ {res['epoch_s']:.1f} s")
 
-
+# %% ../nbs/40_bench.ipynb #78dda537
 def train_benchmark(
     preset: str = '002_cifar',
     attention=None, layout_options: dict | None = None, attn_options: dict | None = None,
@@ -598,7 +596,7 @@ def _header(device: str) -> str:
     p = provenance(device)
     return (f"# {p['hardware']} | torch {p['torch']} | effattn {p['effattn']} @ {p['commit']} | {p['date']}")
 
-
+# %% ../nbs/40_bench.ipynb #6294b738
 def _parser() -> argparse.ArgumentParser:
     "The command line of `python -m effattn.bench`."
     ap = argparse.ArgumentParser(prog='python -m effattn.bench', description='effattn benchmarks (they print figures).')
@@ -637,7 +635,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument('--json', default=None)
     return ap
 
-
+# %% ../nbs/40_bench.ipynb #c71a9167
 def _attention(args) -> dict:
     "`python -m effattn.bench attention`: the table of every mechanism, then the sparse patterns beside their SDPA constructions."
     if args.threads: torch.set_num_threads(args.threads)
@@ -658,7 +656,7 @@ def _attention(args) -> dict:
         print(); print(format_sdpa_table(out['sdpa_rows']))
     return out
 
-
+# %% ../nbs/40_bench.ipynb #5a6f05ac
 def main(argv: list[str] | None = None):
     "Entry point of `python -m effattn.bench`."
     args = _parser().parse_args(argv)
@@ -675,6 +673,7 @@ def main(argv: list[str] | None = None):
         command = 'python -m effattn.bench ' + ' '.join(sys.argv[1:] if argv is None else argv)
         Path(args.json).write_text(json.dumps(dict(provenance=provenance(command=command), **out), indent=1, default=str))
     return out.get('rows', out.get('sdpa_rows'))
+
 
 if __name__ == '__main__' and not getattr(builtins, '__IPYTHON__', False):
     main()

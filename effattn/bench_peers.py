@@ -111,7 +111,7 @@ def build_effattn(name: str, s: PeerSettings, N: int) -> MultiHeadAttention:
     "effattn's side of pair `name`: the peers' projections have no bias (q, k, v) and a biased output projection."
     return build_attention(name, s.dim, s.heads, qkv_bias=False, **effattn_options(name, s, N))
 
-
+# %% ../nbs/43_bench_peers.ipynb #81346df1
 def _performer_pair(s: PeerSettings, N: int, relu: bool):
     SelfAttention = import_peer('performer-pytorch').SelfAttention
     eff = build_effattn('performer_relu' if relu else 'performer', s, N)
@@ -123,7 +123,7 @@ def _performer_pair(s: PeerSettings, N: int, relu: bool):
         eff.omega.copy_(peer.fast_attention.projection_matrix.expand_as(eff.omega))  # the peer shares one matrix over heads
     return eff, peer, (eff.kernel, peer.fast_attention)
 
-
+# %% ../nbs/43_bench_peers.ipynb #625b4c8b
 def _nystrom_pair(s: PeerSettings, N: int):
     NystromAttention = import_peer('nystrom-attention').NystromAttention
     eff = build_effattn('nystrom', s, N)
@@ -136,7 +136,7 @@ def _nystrom_pair(s: PeerSettings, N: int):
         if s.conv_kernel is not None: eff.conv.weight.copy_(peer.res_conv.weight)
     return eff, peer, None
 
-
+# %% ../nbs/43_bench_peers.ipynb #1f44bf82
 def _linformer_pair(s: PeerSettings, N: int):
     LinformerSelfAttention = import_peer('linformer').LinformerSelfAttention
     eff = build_effattn('linformer', s, N)
@@ -148,7 +148,7 @@ def _linformer_pair(s: PeerSettings, N: int):
         eff.proj.weight.copy_(peer.to_out.weight); eff.proj.bias.copy_(peer.to_out.bias)
     return eff, peer, None
 
-
+# %% ../nbs/43_bench_peers.ipynb #8d647c9d
 def _local_pair(s: PeerSettings, N: int):
     LocalAttention = import_peer('local-attention').LocalAttention
     if N % s.window:
@@ -160,7 +160,7 @@ def _local_pair(s: PeerSettings, N: int):
     peer.load_state_dict(eff.state_dict())  # the same projections on both sides
     return eff, peer, (eff.kernel, kern)
 
-
+# %% ../nbs/43_bench_peers.ipynb #23da200e
 @dataclass(frozen=True)
 class PeerPair:
     "An effattn mechanism and the peer package implementing the same thing."
@@ -238,12 +238,12 @@ def sdpa_backend(backend: str) -> Callable:
             return F.scaled_dot_product_attention(q, k, v)
     return attend
 
-
+# %% ../nbs/43_bench_peers.ipynb #bbceac76
 def _dense_bytes(s: PeerSettings, N: int, dtype) -> int:
     "Bytes of the N x N tensors an explicit softmax keeps for backward (scores, probabilities, their gradient)."
     return 3 * s.batch * s.heads * N * N * torch.tensor([], dtype=dtype).element_size()
 
-
+# %% ../nbs/43_bench_peers.ipynb #603d78bc
 class _Contenders:
     "The rows, forward+backward closures and gradient resets of one level at one N, on shared inputs: x (module level), qkv (kernel level)."
     def __init__(self, level: str, N: int, x: Tensor, qkv: list[Tensor]):
@@ -265,7 +265,7 @@ class _Contenders:
         "A contender that is not timed: its row says why."
         self.rows.append(dict(level=self.level, name=name, impl=impl, N=self.N, error=error))
 
-
+# %% ../nbs/43_bench_peers.ipynb #4d183e35
 def _kernel_references(c: _Contenders, s: PeerSettings, dtype, backends: tuple[str, ...], dense_limit_gb: float):
     "Fused SDPA, then SDPA restricted to each of `backends` (the explicit math one only where its N x N tensors fit the limit)."
     qkv = c.qkv
@@ -277,7 +277,7 @@ def _kernel_references(c: _Contenders, s: PeerSettings, dtype, backends: tuple[s
             continue
         c.add(f'sdpa[{b}]', 'reference', lambda f=sdpa_backend(b): f(*qkv))
 
-
+# %% ../nbs/43_bench_peers.ipynb #0400d388
 def _effattn_alone(c: _Contenders, name: str, s: PeerSettings, dev: torch.device, dtype):
     "Where the peer is not installed: effattn's side alone (seeded, as the pair would build it), and a row saying the peer was skipped."
     pair, x, qkv = PAIRS[name], c.x, c.qkv
@@ -288,7 +288,7 @@ def _effattn_alone(c: _Contenders, name: str, s: PeerSettings, dev: torch.device
     else: c.add(name, 'effattn', lambda f=eff.kernel: f(*qkv))
     c.skip(name, 'peer', f"skipped: {pair.package} not installed")
 
-
+# %% ../nbs/43_bench_peers.ipynb #d4e1de89
 def _add_pair(c: _Contenders, name: str, s: PeerSettings, dev: torch.device, dtype):
     "Mechanism `name`'s effattn and peer contenders (seeded, the peer's weights copied), with how far their outputs differ."
     x, qkv = c.x, c.qkv
@@ -312,7 +312,7 @@ def _add_pair(c: _Contenders, name: str, s: PeerSettings, dev: torch.device, dty
         c.add(name, 'effattn', lambda f=ke: f(*qkv), rel_diff=diff)
         c.add(name, 'peer', lambda f=kp: f(*qkv), rel_diff=diff)
 
-
+# %% ../nbs/43_bench_peers.ipynb #4a397a66
 def level_contenders(
     level: str,  # 'module' or 'kernel'
     N: int,
@@ -361,7 +361,7 @@ def _ratios(rows: list[dict], level: str, name: str, impl: str) -> list[tuple[in
     return sorted((r['N'], paired_ratio(r['times_ms'], ref[r['N']]['times_ms'])) for r in rows if r['level'] == level
                   and r['name'] == name and r['impl'] == impl and 'ms' in r and r['N'] in ref)
 
-
+# %% ../nbs/43_bench_peers.ipynb #3a31285d
 def crossovers(rows: list[dict]) -> list[dict]:
     "Crossover N against fused softmax of every (level, mechanism, implementation) measured."
     out = []
@@ -370,7 +370,7 @@ def crossovers(rows: list[dict]) -> list[dict]:
         if bracket != 'no data': out.append(dict(level=level, name=name, impl=impl, N=n, bracket=bracket))
     return out
 
-
+# %% ../nbs/43_bench_peers.ipynb #9a60ed5c
 def measure_level(level: str, N: int, s: PeerSettings, mechanisms: list[str], device='cpu', dtype=torch.float32,
                   backends=(), warmup=1, repeats=7, max_seconds=3.0, memory=True, dense_limit_gb=4.0,
                   only: set[str] | None = None, clock: str = 'wall', log=print) -> list[dict]:
@@ -394,7 +394,7 @@ def measure_level(level: str, N: int, s: PeerSettings, mechanisms: list[str], de
                 + (f"{r['ms']:10.2f} ms" + (f" {r['mb']:9.1f} MB" if 'mb' in r else '') if 'ms' in r else r['error']))
     return out
 
-
+# %% ../nbs/43_bench_peers.ipynb #d4e3f4ba
 def peer_benchmark(
     mechanisms: list[str] | None = None,  # keys of PAIRS (default: all)
     sizes=(256, 1024, 4096, 16384),  # sequence lengths N
@@ -440,7 +440,7 @@ RATIO_NOTE = ("# eff/peer, eff/sm, peer/sm and 'x softmax' are medians of ratios
               "ms columns (medians of each contender's own times): under load the two can disagree; the paired ratios "
               "are the robust ones.")
 
-
+# %% ../nbs/43_bench_peers.ipynb #10a0123d
 def _measured(r: dict | None) -> bool:
     "A contender's row that was timed (there is a row, and it has no error)."
     return bool(r) and 'ms' in r
@@ -465,7 +465,7 @@ def _x_softmax(r: dict | None, ref: dict[int, dict], N: int) -> str:
     "A row's time as a multiple of fused softmax's at N (paired), or '-' where either was not timed."
     return _ratio(r, ref[N]) if _measured(r) and N in ref else '-'
 
-
+# %% ../nbs/43_bench_peers.ipynb #57db7be5
 def _reference_lines(rows: list[dict], ref: dict[int, dict]) -> list[str]:
     "The references' table (fused softmax first): ms, multiple of fused softmax and MB of each at each N, or its error."
     lines = [f"{'reference':<16}{'N':>7}{'ms':>12}{'x softmax':>11}{'MB':>10}"]
@@ -474,7 +474,7 @@ def _reference_lines(rows: list[dict], ref: dict[int, dict]) -> list[str]:
                      + ('' if 'ms' in r else f"  {r.get('error', '')}"))
     return lines
 
-
+# %% ../nbs/43_bench_peers.ipynb #ffc17140
 def _mechanism_line(name: str, N: int, e: dict | None, p: dict | None, ref: dict[int, dict]) -> str:
     "One mechanism at one N: effattn's row `e` beside the peer's `p` (times, paired ratios, memory, output difference, errors)."
     ratio = _ratio(e, p) if _measured(e) and _measured(p) else '-'
@@ -484,7 +484,7 @@ def _mechanism_line(name: str, N: int, e: dict | None, p: dict | None, ref: dict
     note = next((r['error'] for r in (p, e) if r and 'error' in r), '')
     return line + (f"  {note}" if note else '') + ('  (refine)' if (e or {}).get('refine') else '')
 
-
+# %% ../nbs/43_bench_peers.ipynb #c94efa37
 def _mechanism_lines(rows: list[dict], ref: dict[int, dict]) -> list[str]:
     "The mechanisms' table: a line per mechanism (in PAIRS' order) and N."
     lines = [f"{'mechanism':<16}{'N':>7}{'effattn ms':>12}{'peer ms':>10}{'eff/peer':>10}{'eff/sm':>8}{'peer/sm':>8}"
@@ -496,7 +496,7 @@ def _mechanism_lines(rows: list[dict], ref: dict[int, dict]) -> list[str]:
         lines.append(_mechanism_line(name, N, cell.get((name, 'effattn', N)), cell.get((name, 'peer', N)), ref))
     return lines
 
-
+# %% ../nbs/43_bench_peers.ipynb #bcd011f5
 def format_peer_table(rows: list[dict], level: str) -> str:
     "The rows of one level as a table: references first, then each mechanism (effattn vs peer) by N."
     rows = [r for r in rows if r['level'] == level]
@@ -504,7 +504,7 @@ def format_peer_table(rows: list[dict], level: str) -> str:
     ref = _reference(rows, level)
     return '\n'.join(_reference_lines(rows, ref) + ['', RATIO_NOTE] + _mechanism_lines(rows, ref))
 
-
+# %% ../nbs/43_bench_peers.ipynb #10d3e983
 def format_crossovers(rows: list[dict]) -> str:
     "Crossover N of each mechanism against fused softmax, per level and implementation."
     cs = crossovers(rows)
@@ -529,7 +529,7 @@ def _load() -> str:
     try: return ' '.join(f"{v:.2f}" for v in os.getloadavg()) + f" on {os.cpu_count()} cores"
     except OSError: return 'unknown'
 
-
+# %% ../nbs/43_bench_peers.ipynb #a88b6f7f
 QUICK = dict(sizes=[256, 1024], repeats=3, max_seconds=1.0, refine=0)  # `--quick`: a first look, not a measurement
 
 

@@ -69,7 +69,7 @@ def findings(paper: str, profile: str, root: Path) -> dict[Path, bytes]:
     if paper == 'report': files.append(report_path(profile, root))
     return {p: p.read_bytes() for p in files if p.is_file()}
 
-
+# %% ../nbs/42_cli.ipynb #618275c8
 def _claims(blob: bytes) -> dict:
     try: return {c['id']: c for c in json.loads(blob)['claims']}
     except (ValueError, KeyError, TypeError): return {}
@@ -91,7 +91,7 @@ def describe_changes(before: dict[Path, bytes], after: dict[Path, bytes], root: 
         else: out.append(f"{'new' if old is None else 'deleted' if new is None else 'changed'}: {rel}")
     return out
 
-
+# %% ../nbs/42_cli.ipynb #ca6df1dc
 @contextmanager
 def _uninterrupted():
     "Hold Ctrl-C and SIGTERM back while a block puts files back; one that came meanwhile is raised after it (may nest)."
@@ -109,7 +109,7 @@ def _put(p: Path, blob: bytes):
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_name(p.name + f'.tmp{os.getpid()}'); tmp.write_bytes(blob); os.replace(tmp, p)
 
-
+# %% ../nbs/42_cli.ipynb #c3ace4b8
 def _set_aside(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path, added: bool) -> list[Path]:
     "Put `before` back, copying what differs into `keep` (same relative paths); with `added`, move out added files too."
     moved = []
@@ -132,13 +132,13 @@ def roll_back(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, k
     "Undo a notebook that failed or stopped: `before` byte for byte, files it added removed; its versions go to `keep`."
     return _set_aside(before, after, root, keep, added=True)
 
-
+# %% ../nbs/42_cli.ipynb #45ac5a6e
 def judged_at(before: dict[Path, bytes], profile: str) -> bool:
     "Whether the committed findings `before` hold a notebook's claims at `profile` or a stronger one (later in PROFILES)."
     names = {f'claims.{q}.json' for q in PROFILES[PROFILES.index(profile):]}
     return any(p.name in names for p in before)
 
-
+# %% ../nbs/42_cli.ipynb #413c38df
 def _read_run_log(path: Path) -> tuple[int, int, list[str], int]:
     "(trained, reused, the errors of the failed, missing under records only) runs noted by `effattn.experiment.log_run` in one notebook."
     lines = read_jsonl(path)  # (a line torn by a killed kernel is skipped and named)
@@ -147,7 +147,7 @@ def _read_run_log(path: Path) -> tuple[int, int, list[str], int]:
     trained = sum(not l['reused'] and not l.get('error') and not l.get('missing') for l in lines)
     return trained, sum(bool(l['reused']) for l in lines), errors, missing
 
-
+# %% ../nbs/42_cli.ipynb #9ebe5dbd
 @contextmanager
 def _environ(**env):
     "Set environment variables (inherited by the notebook kernels) for the duration of a block."
@@ -159,7 +159,7 @@ def _environ(**env):
             if v is None: os.environ.pop(k, None)
             else: os.environ[k] = v
 
-
+# %% ../nbs/42_cli.ipynb #b37d244d
 def _show(p: Path) -> str:
     "A path relative to the current folder where it lies inside it."
     p = Path(p)
@@ -173,13 +173,13 @@ def _papermill():
                                   "here: install the [repro] extra (in the checkout: pip install -e \".[repro]\").") from e
     return papermill
 
-
+# %% ../nbs/42_cli.ipynb #c82b33e8
 def first_error(e: Exception) -> str:
     "What stopped a notebook, as 'Name: message': its first error (from papermill's PapermillExecutionError), else `e`."
     name, text = (e.ename, e.evalue) if hasattr(e, 'ename') else (type(e).__name__, str(e))
     return f"{name}: {str(text).strip()}"
 
-
+# %% ../nbs/42_cli.ipynb #a03ac77b
 def _execute(pm, nb: Path, partial: Path, parameters: dict, env: dict) -> tuple[str, tuple[int, int, list[str], int]]:
     "Run `nb` into `partial`: ('ok' or what stopped it, (trained, reused, failed, missing runs)); KeyboardInterrupt if interrupted."
     fd, runlog = tempfile.mkstemp(prefix='effattn-runs-', suffix='.jsonl'); os.close(fd); runlog = Path(runlog)
@@ -197,7 +197,7 @@ def _execute(pm, nb: Path, partial: Path, parameters: dict, env: dict) -> tuple[
         status = f"{len(runs[2])} training run(s) failed (failures.jsonl); the first: {runs[2][0]}"
     return status, runs
 
-
+# %% ../nbs/42_cli.ipynb #ab622cfa
 def _prune(folder: Path, top: Path):
     "Remove `folder` and then its parents, up to `top` (excluded), while they are empty."
     while folder != top and folder.is_relative_to(top) and folder.is_dir() and not any(folder.iterdir()):
@@ -205,7 +205,7 @@ def _prune(folder: Path, top: Path):
         except OSError: return  # another reproduce wrote into it meanwhile
         folder = folder.parent
 
-
+# %% ../nbs/42_cli.ipynb #3265fdfa
 def _settle(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, keep: Path, accept: bool, log) -> bool:
     "After a complete run: keep its new findings if `accept`, else put the old back (the new to `keep`); whether it took any."
     changes = describe_changes(before, after, root)
@@ -220,7 +220,7 @@ def _settle(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, kee
         f"with --update (or retrain with --rerun).", flush=True)
     return False
 
-
+# %% ../nbs/42_cli.ipynb #74fcea5f
 def _summary(status: dict[str, str], profile: str, root: Path) -> str:
     "The closing lines of `reproduce`: what ran, what failed, and where the report and the outputs are."
     failed = {k: v.splitlines()[0] for k, v in status.items() if v != 'ok'}
@@ -232,7 +232,7 @@ def _summary(status: dict[str, str], profile: str, root: Path) -> str:
             f"\nresults: {_show(folders['results'])}/, figures: {_show(folders['figures'])}/, executed notebooks: "
             f"{_show(executed_path(root / 'nbs' / 'experiments' / '<paper>_x.ipynb', profile).parent)}/")
 
-
+# %% ../nbs/42_cli.ipynb #3f1fb206
 def _last_seconds(nb: Path, profile: str) -> float | None:
     "How long notebook `nb` ran when its kept executed copy at `profile` was made (papermill records it); None if unknown."
     try: return float(json.loads(executed_path(nb, profile).read_text(encoding='utf-8'))['metadata']['papermill']['duration'])
@@ -246,7 +246,7 @@ def _time_left(nbs: list[Path], profile: str, spent: list[float]) -> str:
     est = [_last_seconds(nb, profile) or mean for nb in nbs]
     return '' if not est or None in est else f"; ≈ {tqdm.format_interval(sum(est))} left"
 
-
+# %% ../nbs/42_cli.ipynb #921fc03b
 def reproduce(
     papers=None,  # paper keys (default: all of PAPERS)
     profile: str = 'smoke',  # 'smoke', 'cpu' or 'paper'
@@ -309,13 +309,13 @@ def _terminate_as_interrupt():
     try: yield
     finally: signal.signal(signal.SIGTERM, old)
 
-
+# %% ../nbs/42_cli.ipynb #6cc75320
 def _write_report(root: Path) -> Path:
     "Regenerate data/REPRODUCTION.md in `root` (what `effattn device unpack` does after merging a window's files)."
     from effattn.report import write_report  # (imports torch: only when a command runs)
     return write_report(root=root)
 
-
+# %% ../nbs/42_cli.ipynb #57600148
 def _reproduce_command(args) -> int:
     "`effattn reproduce`: 0 if every notebook ran, 1 if one failed, 130 if it was interrupted (findings put back)."
     try:
@@ -327,7 +327,7 @@ def _reproduce_command(args) -> int:
         return 130
     return 0 if all(v == 'ok' for v in status.values()) else 1
 
-
+# %% ../nbs/42_cli.ipynb #1aff8e4b
 def _report_command(args) -> int:
     """`effattn report`: judge again if asked, then write the report; a damaged claims file or a figure older than its records
     stops it, named, with what to do (exit 2)."""
@@ -343,7 +343,7 @@ def _report_command(args) -> int:
     print(f"wrote {_show(path)}")
     return 0
 
-
+# %% ../nbs/42_cli.ipynb #553e3f03
 def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')

@@ -217,6 +217,27 @@ class OptionChecked(type(nn.Module)):
         check_options(cls, *args, **kwargs)
         return super().__call__(*args, **kwargs)
 
+# %% ../nbs/00_core.ipynb #15b46ca8
+def _check_attn_drop(name: str, has_attn_matrix: bool, attn_drop: float):
+    "Refuse dropout on attention probabilities (`attn_drop` > 0) for a mechanism `name` that forms none."
+    if attn_drop and not has_attn_matrix:
+        raise ValueError(f"{name} forms no attention-probability matrix, so attn_drop={attn_drop} cannot apply; "
+                         f"leave attn_drop=0 and use proj_drop to regularise this layer.")
+
+# %% ../nbs/00_core.ipynb #94bb3320
+def _check_dtype(x: Tensor, w: Tensor | None, who: str):
+    "Refuse an input `x` whose dtype is not that of the layer's weights `w` (None: a layer without weights), outside autocast."
+    if w is not None and x.dtype != w.dtype and not torch.is_autocast_enabled(x.device.type):
+        fix = f"x.float()" if x.dtype in (torch.int64, torch.int32, torch.uint8, torch.bool) else f"layer.to({x.dtype})"
+        raise ValueError(f"{who}: the input x is {x.dtype} but the layer's weights are {w.dtype}; convert one to the "
+                         f"other ({fix} or x.to({w.dtype})), or run under torch.autocast.")
+
+# %% ../nbs/00_core.ipynb #d2c57055
+def _merge_heads(out: Tensor) -> Tensor:
+    "Heads side by side: `(B, H, N, d)` -> `(B, N, H*d)`, head h's features in columns h*d to (h+1)*d - 1."
+    B, H, N, d = out.shape
+    return out.transpose(1, 2).reshape(B, N, H * d)
+
 # %% ../nbs/00_core.ipynb #641ca0ac
 class MultiHeadAttention(nn.Module, metaclass=OptionChecked):
     "Projections shared by every mechanism: `(B, N, dim)` -> q, k, v `(B, H, N, d)` -> `kernel` -> `(B, N, dim)`."
@@ -238,9 +259,7 @@ class MultiHeadAttention(nn.Module, metaclass=OptionChecked):
         super().__init__()
         self.head_dim = check_heads(dim, heads)
         self.dim, self.heads = dim, heads
-        if attn_drop and not self.has_attn_matrix:
-            raise ValueError(f"{self.name} forms no attention-probability matrix, so attn_drop={attn_drop} cannot apply; "
-                             f"leave attn_drop=0 and use proj_drop to regularise this layer.")
+        _check_attn_drop(self.name, self.has_attn_matrix, attn_drop)
         self.qkv = nn.Linear(dim, 3 * dim, bias=qkv_bias)
         self.attn_drop = nn.Dropout(attn_drop)
         self.proj = nn.Linear(dim, dim, bias=proj_bias)
@@ -258,11 +277,7 @@ class MultiHeadAttention(nn.Module, metaclass=OptionChecked):
     def check_input(self, x: Tensor) -> tuple[int, int, int]:
         "Check the layer's input `x`: `(B, N, dim)` (`check_tokens`) in the dtype of the layer's weights; return `(B, N, dim)`."
         B, N, C = check_tokens(x, self.dim, self.name)
-        w = next(self.parameters(), None)
-        if w is not None and x.dtype != w.dtype and not torch.is_autocast_enabled(x.device.type):
-            fix = f"x.float()" if x.dtype in (torch.int64, torch.int32, torch.uint8, torch.bool) else f"layer.to({x.dtype})"
-            raise ValueError(f"{self.name}: the input x is {x.dtype} but the layer's weights are {w.dtype}; convert one to the "
-                             f"other ({fix} or x.to({w.dtype})), or run under torch.autocast.")
+        _check_dtype(x, next(self.parameters(), None), self.name)
         return B, N, C
 
     def split_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
@@ -273,8 +288,7 @@ class MultiHeadAttention(nn.Module, metaclass=OptionChecked):
 
     def merge(self, out: Tensor) -> Tensor:
         "Merge heads `(B, H, N, d)` -> `(B, N, H*d)` and apply the output projection."
-        B, H, N, d = out.shape
-        return self.proj_drop(self.proj(out.transpose(1, 2).reshape(B, N, H * d)))
+        return self.proj_drop(self.proj(_merge_heads(out)))
 
     def forward(self, x: Tensor, attn_mask: Tensor | None = None, is_causal: bool = False) -> Tensor:
         check_no_mask(self.name, attn_mask, is_causal)

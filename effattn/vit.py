@@ -202,6 +202,61 @@ def _mlp_hidden(mlp_ratio: float, mlp_dim: int | None, dim: int) -> int:
                          f"raise it to at least {1 / dim:g}, or pass mlp_dim.")
     return int(mlp_ratio * dim)
 
+# %% ../nbs/20_vit.ipynb #32acfa27
+def _embedding(embed: str, img_size: int | tuple[int, int], patch_size: int, in_chans: int, dim: int,
+               stem_channels: int | None) -> tuple[nn.Module, nn.Parameter, nn.Parameter]:
+    """The token embedding `embed` names ('patch': `PatchEmbed`; 'conv_stem': `ConvStemEmbed`, `stem_channels` wide), the
+    class token `(1, 1, dim)` and the positional embedding `(1, N+1, dim)`; both zero (`init_vit` draws them)."""
+    embed_cls = {'patch': PatchEmbed, 'conv_stem': ConvStemEmbed}[check_choice('embed', embed, ('patch', 'conv_stem'))]
+    kw = {'stem_channels': stem_channels} if embed == 'conv_stem' else {}
+    patch_embed = embed_cls(img_size, patch_size, in_chans, dim, **kw)
+    return patch_embed, nn.Parameter(torch.zeros(1, 1, dim)), nn.Parameter(torch.zeros(1, patch_embed.num_patches + 1, dim))
+
+# %% ../nbs/20_vit.ipynb #1b5710a6
+def _drop_path_rates(rate: float, depth: int) -> list[float]:
+    "Stochastic depth of each of `depth` blocks: block i of L drops with probability rate * i / (L - 1) (timm/DeiT)."
+    if not 0 <= rate < 1: raise ValueError(f"drop_path_rate must be in [0, 1); got {rate}.")
+    return [rate * i / max(depth - 1, 1) for i in range(depth)]  # deeper blocks drop more often
+
+# %% ../nbs/20_vit.ipynb #bda03991
+def _layer_attention(name: str, opts: dict, dim: int, heads: int, context: dict) -> nn.Module:
+    """Attention `name` of one layer: its own `opts`, plus those model-wide options in `context` (sequence length, grid,
+    prefix tokens, qkv_bias, proj_drop, attn_drop) that the mechanism takes; attn_drop only where it forms probabilities."""
+    spec = get_attention_spec(name)
+    valid = spec.options()
+    if not spec.cls.has_attn_matrix: context = {k: v for k, v in context.items() if k != 'attn_drop'}
+    opts = {**{k: v for k, v in context.items() if k in valid}, **opts}
+    return build_attention(name, dim, layer_heads(name, heads), **opts)
+
+# %% ../nbs/20_vit.ipynb #3691b2a8
+def _blocks(layout: list[tuple[str, dict]], dim: int, heads: int, hidden: int, act: str, mlp_drop: float,
+            mlp_hidden_drop: float, norm_eps: float, rates: list[float],
+            **context) -> nn.Sequential:  # model-wide options a layer may take (see `_layer_attention`)
+    "The blocks: block i gets attention `layout[i]` (`_layer_attention`) and stochastic-depth probability `rates[i]`."
+    return nn.Sequential(*[Block(dim, _layer_attention(name, opts, dim, heads, context), hidden, act, mlp_drop,
+                                 mlp_hidden_drop, norm_eps, drop_path=r) for (name, opts), r in zip(layout, rates)])
+
+# %% ../nbs/20_vit.ipynb #9aa8b57d
+def _head_layers(dim: int, num_classes: int, final_norm: bool, norm_eps: float,
+                 head_drop: float) -> tuple[nn.Module, nn.Dropout, nn.Linear]:
+    "After the blocks: the final LayerNorm (none, an identity, as in 000's code), dropout, and the classifier head."
+    return nn.LayerNorm(dim, eps=norm_eps) if final_norm else nn.Identity(), nn.Dropout(head_drop), nn.Linear(dim, num_classes)
+
+# %% ../nbs/20_vit.ipynb #364611b5
+def _check_images(x: Tensor):
+    "Refuse images that are not floating point (a uint8 batch straight from `load_dataset`), naming the fix."
+    if not torch.is_floating_point(x):
+        raise TypeError(f"ViT expects normalised float images (B, C, H, W), got {x.dtype}. Images from load_dataset "
+                        f"are uint8: feed them through a pipeline of effattn.augment.PIPELINES, e.g. DeviceLoader(data, 64, 'deit') "
+                        f"yields normalised batches, and PIPELINES['deit'].normalize(x) normalises one batch.")
+
+
+def _embed_tokens(x: Tensor, patch_embed: nn.Module, cls_token: Tensor, pos_embed: Tensor) -> Tensor:
+    "Images `(B, C, H, W)` -> tokens `(B, N+1, dim)`: the class token, then the patch embeddings; plus the positions."
+    _check_images(x)
+    x = patch_embed(x)
+    return torch.cat([cls_token.expand(x.shape[0], -1, -1), x], dim=1) + pos_embed
+
 # %% ../nbs/20_vit.ipynb #e996604e
 class ViT(nn.Module):
     "Vision Transformer with per-layer attention; timm-compatible parameter names."
@@ -236,35 +291,15 @@ class ViT(nn.Module):
         super().__init__()
         for name in ('depth', 'heads', 'num_classes'): check_positive_int(name, locals()[name])
         self.num_classes, self.dim, self.depth, self.heads, self.qkv_bias = num_classes, dim, depth, heads, qkv_bias
-        embed_cls = {'patch': PatchEmbed, 'conv_stem': ConvStemEmbed}[check_choice('embed', embed, ('patch', 'conv_stem'))]
-        kw = {'stem_channels': stem_channels} if embed == 'conv_stem' else {}
-        self.patch_embed = embed_cls(img_size, patch_size, in_chans, dim, **kw)
-        self.num_prefix_tokens = 1
-        self.seq_len = self.patch_embed.num_patches + 1
-        self.cls_token = nn.Parameter(torch.zeros(1, 1, dim))
-        self.pos_embed = nn.Parameter(torch.zeros(1, self.seq_len, dim))
+        self.patch_embed, self.cls_token, self.pos_embed = _embedding(embed, img_size, patch_size, in_chans, dim, stem_channels)
+        self.num_prefix_tokens, self.seq_len = 1, self.pos_embed.shape[1]  # the class token, then the patches
         self.pos_drop = nn.Dropout(drop)
         self.layout = resolve_attention(attention, depth, attn_options, layout_options)
-        hidden = _mlp_hidden(mlp_ratio, mlp_dim, dim)
-        if not 0 <= drop_path_rate < 1: raise ValueError(f"drop_path_rate must be in [0, 1); got {drop_path_rate}.")
-        rates = [drop_path_rate * i / max(depth - 1, 1) for i in range(depth)]  # deeper blocks drop more often
-        self.blocks = nn.Sequential(*[
-            Block(dim, self._attention(name, opts, dim, heads, qkv_bias, attn_drop, proj_drop), hidden, act, mlp_drop,
-                  mlp_hidden_drop, norm_eps, drop_path=r)
-            for (name, opts), r in zip(self.layout, rates)])
-        self.norm = nn.LayerNorm(dim, eps=norm_eps) if final_norm else nn.Identity()
-        self.head_drop = nn.Dropout(head_drop)
-        self.head = nn.Linear(dim, num_classes)
+        self.blocks = _blocks(self.layout, dim, heads, _mlp_hidden(mlp_ratio, mlp_dim, dim), act, mlp_drop, mlp_hidden_drop,
+                              norm_eps, _drop_path_rates(drop_path_rate, depth), seq_len=self.seq_len, grid=self.patch_embed.grid_size,
+                              prefix_tokens=self.num_prefix_tokens, qkv_bias=qkv_bias, proj_drop=proj_drop, attn_drop=attn_drop)
+        self.norm, self.head_drop, self.head = _head_layers(dim, num_classes, final_norm, norm_eps, head_drop)
         init_vit(self, check_choice('init', init, INITS))
-
-    def _attention(self, name, opts, dim, heads, qkv_bias, attn_drop, proj_drop) -> nn.Module:
-        spec = get_attention_spec(name)
-        valid = spec.options()
-        context = dict(seq_len=self.seq_len, grid=self.patch_embed.grid_size, prefix_tokens=self.num_prefix_tokens,
-                       qkv_bias=qkv_bias, proj_drop=proj_drop)
-        if spec.cls.has_attn_matrix: context['attn_drop'] = attn_drop
-        opts = {**{k: v for k, v in context.items() if k in valid}, **opts}
-        return build_attention(name, dim, layer_heads(name, heads), **opts)
 
     @property
     def attention_names(self) -> list[str]:
@@ -273,12 +308,7 @@ class ViT(nn.Module):
 
     def forward_features(self, x: Tensor) -> Tensor:
         "Images `(B, C, H, W)` -> normalised tokens `(B, N+1, dim)`."
-        if not torch.is_floating_point(x):
-            raise TypeError(f"ViT expects normalised float images (B, C, H, W), got {x.dtype}. Images from load_dataset "
-                            f"are uint8: feed them through a pipeline of effattn.augment.PIPELINES, e.g. DeviceLoader(data, 64, 'deit') "
-                            f"yields normalised batches, and PIPELINES['deit'].normalize(x) normalises one batch.")
-        x = self.patch_embed(x)
-        x = torch.cat([self.cls_token.expand(x.shape[0], -1, -1), x], dim=1) + self.pos_embed
+        x = _embed_tokens(x, self.patch_embed, self.cls_token, self.pos_embed)
         return self.norm(self.blocks(self.pos_drop(x)))
 
     def forward_head(self, tokens: Tensor) -> Tensor:
