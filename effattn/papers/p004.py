@@ -10,6 +10,7 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, replace
+from functools import wraps
 import os
 import sys
 
@@ -24,7 +25,8 @@ from ..linear import linear_attention
 from ..measure import TensorMemory, hardware, peak_memory, sync
 from .base import Results, override_profile, paper_tables
 from ..performer import build_feature_map, orthogonal_features, performer_attention, softmax_features
-from .verdict import Claim, loglog_slope, missing_to_not_run, not_run, parts_verdict
+from .verdict import (Claim, ClaimSpec, Evidence, Judged, Missing, judge_claims, loglog_slope,
+                                    missing_to_not_run, parts_verdict)
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dilated_attention, dilated_mask,
                             local2d_attention, local2d_mask, local_attention, local_mask, longformer_attention,
@@ -35,14 +37,15 @@ from ..testing import random_qkv, reference_attention, rel_error
 __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES',
            'SAME_CLAIMS', 'judge_campaign', 'departures', 'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS',
            'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z',
-           'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Settings', 'profile',
-           'specs', 'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic', 'mechanisms', 'kernels', 'qkv_on',
-           'predict', 'one_pass', 'measure_memory', 'memory_series', 'memory_scaling', 'order_name', 'memory_slopes',
-           'memory_arithmetic', 'table_004', 'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table',
-           'identical_outputs', 'memory_need', 'time_scaling', 'crossover', 'crossover_table', 'inputs',
-           'accuracy_study', 'error_table', 'memory_claims', 'printed_ratio', 'flash_claims', 'strided_memory',
-           'strided_time', 'local_linear', 'claimed_orders', 'choose_table', 'choose_claims', 'advice', 'judge',
-           'judge_gpu']
+           'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'CHOOSE', 'COLUMNS', 'ROW_KEYS', 'TIER', 'CLAIMS',
+           'Settings', 'profile', 'specs', 'favor_draws', 'favor_unbiased', 'favor_claim', 'book_40gb', 'sparse_30x',
+           'mechanisms', 'kernels', 'qkv_on', 'predict', 'one_pass', 'measure_memory', 'memory_series',
+           'memory_scaling', 'order_name', 'memory_slopes', 'memory_arithmetic', 'table_004', 'quiet_stderr',
+           'allocated_total', 'fused_scratch', 'flash_table', 'identical_outputs', 'memory_need', 'time_scaling',
+           'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'memory_table_arithmetic',
+           'memory_table_measured', 'quadratic_memory', 'printed_ratio', 'flash_memory', 'flash_speed',
+           'flash_max_length', 'flash_identical', 'strided_memory', 'strided_time', 'local_linear', 'claimed_orders',
+           'choose_table', 'choose_cell', 'advice', 'judge', 'judge_analytic', 'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -135,20 +138,20 @@ def favor_unbiased(trials: int = FAVOR_TRIALS, seed: int = 0) -> dict:
     return dict(kernel_z=_kernel_z(SCALES, trials, seed), output={m: _output_bias(m, trials, seed) for m in (8, 64)}, trials=trials)
 
 # %% ../../nbs/55_p004.ipynb #63f951b0
-def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: computed here)
-                ) -> Claim:
-    "004's 'FAVOR+ gives an unbiased estimator of softmax attention', judged on the kernel and on the normalised output."
+def favor_claim(ev: Evidence,  # the analytic pass's evidence (it reads none: the draws are made here)
+                r: dict | None = None,  # `favor_unbiased`'s result (default: computed here)
+                ) -> Judged:
+    "Unbiased = within FAVOR_Z SE of the exact value, judged on the kernel and on the normalised output (the statement reads either way)."
     r = r or favor_unbiased()
     zs, (z8, b8), (z64, b64) = r['kernel_z'], r['output'][8], r['output'][64]
-    verdict, reading = parts_verdict({  # the statement reads either way: the kernel, or the normalised output
+    verdict, reading = parts_verdict({
         'the kernel (the unnormalised attention)': 'not reproduced' if any(abs(z) > FAVOR_Z for z in zs) else 'reproduced',
         'the normalised output': 'not reproduced' if max(z8, z64) > FAVOR_Z else 'reproduced'})
     ours = (f"kernel: mean − exp(q·k/√d) = {', '.join(f'{z:+.1f}' for z in zs)} SE at query scale "
             f"{', '.join(f'{s:g}' for s in SCALES)} (m = 64, {r['trials']:,} draws); normalised output off by "
             f"{b8:.0%} (m = 8), {b64:.0%} (m = 64) of its norm ({z8:.0f}, {z64:.0f} SE)")
-    return Claim('004-favor-unbiased', '004', 'FAVOR+ gives an unbiased estimator of softmax attention', 'Performer paragraph',
-                 'unbiased', ours, verdict, f"{reading}; unbiased = within {FAVOR_Z:g} SE of the exact value; the output divides "
-                 "two unbiased estimates, which need not be unbiased at finite m; float64, ε = 0", kind='exact', profile='any')
+    return Judged(verdict, ours, f"{reading}; unbiased = within {FAVOR_Z:g} SE of the exact value; the output divides "
+                  "two unbiased estimates, which need not be unbiased at finite m; float64, ε = 0")
 
 # %% ../../nbs/55_p004.ipynb #f84b3a55
 from .verdict import Headline, Setting, Need, Source
@@ -193,23 +196,20 @@ SETTINGS = (  # 004 is a tutorial without experiments of its own: what its table
 
 
 # %% ../../nbs/55_p004.ipynb #5210d092
-def judge_analytic(paper_dir=None) -> list:
-    "004's arithmetic claims, judged by arithmetic written out."
+def book_40gb(ev: Evidence) -> Judged:
+    "N² scores of 4 bytes at N = 100,000 (fp32): reproduced within 10 % of 40 GB."
     n = 100_000
     gb, gib = 4 * n * n / 1e9, 4 * n * n / 2**30
-    claims = [Claim('004-book-40gb', '004', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)',
-                    'intro', '~40 GB', f"{gb:.0f} GB ({gib:.1f} GiB) in fp32; {gb / 2:.0f} GB in fp16/bf16",
-                    'reproduced' if abs(gb / 40 - 1) <= 0.1 else 'not reproduced', "N^2 scores of 4 bytes; the statement assumes fp32",
-                    kind='exact', profile='any')]
+    return Judged('reproduced' if abs(gb / 40 - 1) <= 0.1 else 'not reproduced',
+                  f"{gb:.0f} GB ({gib:.1f} GiB) in fp32; {gb / 2:.0f} GB in fp16/bf16", "N^2 scores of 4 bytes; the statement assumes fp32")
+
+
+def sparse_30x(ev: Evidence) -> Judged:
+    "Not testable here: equal memory gives a gain of N_full^(1/3), so the gain rests on a budget the statement does not name."
     gains = {N: N ** (1 / 3) for N in (1024, 8192, 27_000)}
-    claims.append(Claim('004-sparse-30x', '004', 'the Sparse Transformer trains on sequences 30x longer with the same memory',
-                        'Sparse Transformer paragraph', '30x',
-                        ', '.join(f"{g:.0f}x where full attention fits {N:,} tokens" for N, g in gains.items()),
-                        'not testable here', "with memory O(N sqrt N) against O(N^2), equal memory gives a gain of N_full^(1/3): 30x "
-                        "needs a budget that fits about 27,000 tokens of full attention, 10x one of 1,024; the statement names no "
-                        "budget, so no arithmetic can test it",
-                        kind='exact', profile='any'))
-    return claims + [favor_claim()]
+    return Judged('not testable here', ', '.join(f"{g:.0f}x where full attention fits {N:,} tokens" for N, g in gains.items()),
+                  "with memory O(N sqrt N) against O(N^2), equal memory gives a gain of N_full^(1/3): 30x needs a budget that "
+                  "fits about 27,000 tokens of full attention, 10x one of 1,024; the statement names no budget, so no arithmetic can test it")
 
 # %% ../../nbs/55_p004.ipynb #ecc37b4d
 D = 64  # head width (a ViT-B head)
@@ -590,7 +590,7 @@ def accuracy_study(A: dict) -> pd.DataFrame:
 def error_table(acc: pd.DataFrame, col: str = 'rel_error') -> pd.DataFrame:
     "Mean of `col` per mechanism (rows) and input family (columns)."
     d = acc.dropna(subset=[col])
-    if d.empty: raise _Missing(f"no measured {col} in the accuracy table")
+    if d.empty: raise Missing(f"no measured {col} in the accuracy table")
     return d.groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(FAMILIES)]
 
 # %% ../../nbs/55_p004.ipynb #3d90ed4a
@@ -607,15 +607,14 @@ FIT_TOL = 0.01  # memory counts are exact bytes: a model that describes them mis
 LONG_N = 4096  # "extreme sequence lengths": an approximate method faster than fused softmax below this contradicts the advice
 A100, GPU = 'A100', 'modern GPUs (unstated)'  # where 004's speed statements hold: its table says A100, its advice "modern GPUs"
 
-# %% ../../nbs/55_p004.ipynb #3f3cd0ee
-class _Missing(Exception):
-    "A table a claim needs is not there (the message says which notebook cell saves it)."
-
 # %% ../../nbs/55_p004.ipynb #62438ca7
-def _tab(results: Results, name: str) -> pd.DataFrame:
-    "A saved table, or _Missing with `Results.table`'s message."
-    try: return results.table(name)
-    except KeyError as e: raise _Missing(e.args[0]) from None
+def _tab(ev: Evidence, name: str) -> pd.DataFrame:
+    "A table of this pass: the notebook's saved table (`Results.table`), or a device window's; Missing, saying what saves it, where it is not there."
+    if ev.results is None:
+        if ev.gpu.get(name) is None: raise Missing(f"the device window saved no {name!r} table")
+        return ev.gpu[name]
+    try: return ev.results.table(name)
+    except KeyError as e: raise Missing(e.args[0]) from None
 
 # %% ../../nbs/55_p004.ipynb #98ef5939
 def _stops(*tables: pd.DataFrame) -> str:
@@ -625,9 +624,9 @@ def _stops(*tables: pd.DataFrame) -> str:
 
 def _measured(mem: pd.DataFrame, key: str) -> pd.DataFrame:
     "The measured rows of one mechanism in `memory_scaling`, by N."
-    if 'key' not in mem: raise _Missing("the memory table has no rows")
+    if 'key' not in mem: raise Missing("the memory table has no rows")
     g = mem[(mem.key == key) & (mem.status == 'measured') & mem.fb_bytes.notna()].sort_values('N')  # a NaN was never measured
-    if g.empty: raise _Missing(f"no measured memory of {key}" + (f" ({_stops(mem)})" if _stops(mem) else ''))
+    if g.empty: raise Missing(f"no measured memory of {key}" + (f" ({_stops(mem)})" if _stops(mem) else ''))
     return g
 
 # %% ../../nbs/55_p004.ipynb #b89863f5
@@ -636,13 +635,15 @@ def _hw(t: pd.DataFrame) -> str:
     return str(t.hardware.iloc[0]) if 'hardware' in t and len(t) else ''
 
 # %% ../../nbs/55_p004.ipynb #30e32f84
-def _claim(cid: str, claim: str, where: str, paper_value: str, assess, kind: str = 'exact', paper_device: str = '') -> Claim:
-    "A claim judged by `assess() -> (verdict, ours, reason[, our_device])`; not run where a table it reads is missing."
-    try: verdict, ours, reason, *dev = assess()
-    except _Missing as e:
-        return replace(not_run(cid, '004', claim, where, paper_value, str(e), kind=kind), paper_device=paper_device)
-    return Claim(cid, '004', claim, where, paper_value, ours, verdict, reason, kind=kind, paper_device=paper_device,
-                 our_device=dev[0] if dev else '')
+def _on(device: str,  # the hardware the paper states the claim for, e.g. 'A100'
+        judge) -> callable:
+    "A speed claim's judge that names the paper's `device` on its finding, and on the 'not run' of a missing table."
+    @wraps(judge)
+    def on(ev: Evidence) -> Judged:
+        try: j = judge(ev)
+        except Missing as e: return Judged('not run', '-', str(e), extra=dict(paper_device=device))
+        return replace(j, extra=dict(j.extra, paper_device=device))
+    return on
 
 # %% ../../nbs/55_p004.ipynb #07515456
 def _fit(N, y, p: float | None) -> tuple[float, float, float]:
@@ -662,32 +663,31 @@ def _slope_se(xs, ys) -> tuple[float, float]:
     return s, (math.sqrt((resid ** 2).sum() / dof / ((lx - lx.mean()) ** 2).sum()) if dof > 0 else float('nan'))
 
 # %% ../../nbs/55_p004.ipynb #d22b0610
-def memory_claims(results: Results, paper_tables: dict) -> list[Claim]:
-    "004's memory table (arithmetic, and against the explicit path's measured peak) and O(n²) memory of standard attention."
-    pm = paper_tables['memory_table']
-    a = memory_arithmetic(pm)
+def memory_table_arithmetic(ev: Evidence) -> Judged:
+    "Every row of 004's memory table equals N² operations and N² x 4 bytes (its MB read as MiB)."
+    a = memory_arithmetic(ev.paper_tables['memory_table'])
     n_ok = int((a.ops_match & a.mb_match).sum())
-    out = [Claim('004-memory-table-arithmetic', '004', 'attention operations = N² and fp32 attention memory = N² x 4 bytes',
-                 'memory table', ', '.join(f"{n}: {mb:g} MB" for n, mb in zip(pm.seq_len, pm.memory_mb)),
-                 f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)', 'reproduced' if n_ok == len(a) else 'not reproduced',
-                 "arithmetic; the table's MB are MiB", kind='exact')]
-    def matrices():
-        ex = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit').iloc[-1]
-        c_fwd, c_fb = (ex[col] / (ex.N ** 2 * 4) for col in ('fwd_bytes', 'fb_bytes'))
-        return ('reproduced' if abs(c_fwd - 1) <= MATRICES_TOL else 'not reproduced',
-                f'explicit path, one head: {c_fwd:.2f} matrices forward, {c_fb:.2f} forward+backward (N = {ex.N:.0f})',
-                f'exact tensor-byte peak; reproduced within {MATRICES_TOL:g} of one matrix; the table counts one, an implementation '
-                'holds several at once, so N² x 4 bytes is a floor, not the memory')
-    out.append(_claim('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes',
-                      'memory table', f"one matrix, e.g. {pm.set_index('seq_len').memory_fp32.get(2048, '')} at 2048", matrices))
-    def quadratic():
-        g = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit')
-        s = _slope(g.N, g.fb_bytes, 2)
-        return ('reproduced' if s >= QUAD_SLOPE else 'not reproduced', f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
-                f'slope between the two largest sizes measured; O(n²) from {QUAD_SLOPE}')
-    out.append(_claim('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
-                      quadratic))
-    return out
+    return Judged('reproduced' if n_ok == len(a) else 'not reproduced', f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)',
+                  "arithmetic; the table's MB are MiB")
+
+
+def memory_table_measured(ev: Evidence) -> Judged:
+    "The explicit path's forward peak at the largest N measured, in N x N fp32 matrices: reproduced within MATRICES_TOL of one."
+    ex = _measured(_tab(ev, 'memory_scaling'), 'softmax_explicit').iloc[-1]
+    c_fwd, c_fb = (ex[col] / (ex.N ** 2 * 4) for col in ('fwd_bytes', 'fb_bytes'))
+    return Judged('reproduced' if abs(c_fwd - 1) <= MATRICES_TOL else 'not reproduced',
+                  f'explicit path, one head: {c_fwd:.2f} matrices forward, {c_fb:.2f} forward+backward (N = {ex.N:.0f})',
+                  f'exact tensor-byte peak; reproduced within {MATRICES_TOL:g} of one matrix; the table counts one, an implementation '
+                  'holds several at once, so N² x 4 bytes is a floor, not the memory')
+
+
+def quadratic_memory(ev: Evidence) -> Judged:
+    "The explicit path's memory slope between its two largest sizes: O(n²) from QUAD_SLOPE."
+    g = _measured(_tab(ev, 'memory_scaling'), 'softmax_explicit')
+    s = _slope(g.N, g.fb_bytes, 2)
+    return Judged('reproduced' if s >= QUAD_SLOPE else 'not reproduced',
+                  f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
+                  f'slope between the two largest sizes measured; O(n²) from {QUAD_SLOPE}')
 
 # %% ../../nbs/55_p004.ipynb #d2fd071b
 def printed_ratio(num: str, den: str) -> tuple[float, float]:
@@ -701,111 +701,112 @@ def printed_ratio(num: str, den: str) -> tuple[float, float]:
     return a0 / b1, a1 / b0
 
 # %% ../../nbs/55_p004.ipynb #6a23a49d
-def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
-    "004's FlashAttention table (memory, speed, maximum length) and its 'identical outputs'."
-    pf, pm = paper_tables['flash_table'], paper_tables['memory_table'].set_index('seq_len')
+def _flash(ev: Evidence) -> tuple[pd.DataFrame, int]:
+    "The FlashAttention table of this pass, by path, and its N."
+    t = _tab(ev, 'flash_table_004').set_index('path')
+    return t, t.N.iloc[0] if 'N' in t else 2048
+
+
+def flash_memory(ev: Evidence) -> Judged:
+    "explicit / flash_blocked peak: reproduced within what 004's two rounded MB allow (`printed_ratio`); another saving not testable here; none not reproduced."
+    pf, pm = ev.paper_tables['flash_table'], ev.paper_tables['memory_table'].set_index('seq_len')
     std, fla = _paper_mb(pf.standard_attention[0]), _paper_mb(pf.flashattention[0])
-    def fl():
-        t = _tab(results, 'flash_table_004').set_index('path')
-        return t, t.N.iloc[0] if 'N' in t else 2048
-    def memory():
-        t, NF = fl()
-        r = t.fb_mb['softmax_explicit'] / t.fb_mb['flash_blocked']
-        lo, hi = printed_ratio(pf.standard_attention[0], pf.flashattention[0])
-        return ('reproduced' if lo <= r <= hi else 'not testable here' if r > 1 else 'not reproduced',
-                f"one head fwd+bwd: explicit {t.fb_mb['softmax_explicit']:.1f} MB, flash_blocked {t.fb_mb['flash_blocked']:.1f} MB "
-                f"({r:.0f}x), fused SDPA {t.fb_mb['softmax_fused']:.1f} MB ({t.fb_mb['softmax_explicit'] / t.fb_mb['softmax_fused']:.0f}x)",
-                f"reproduced within {lo:.1f}-{hi:.1f}x, what {std:g} MB / {fla:g} MB allows with each number rounded to its last "
-                f"digit (as for the 3-5x speed-up); less memory by another factor is not testable here: the factor depends on the head "
-                f"width and the buffers a kernel keeps, which 004 does not state; no saving is not reproduced; 004's {std:g} MB contradicts its own memory "
-                f"table ({pm.memory_mb.get(NF, float('nan')):g} MB at {NF:.0f}); batch and heads not stated")
-    def speed():
-        t, NF = fl()
-        sp = t.speedup_vs_explicit
-        return ('reproduced' if FLASH_SPEEDUP[0] <= sp['softmax_fused'] <= FLASH_SPEEDUP[1] else 'partly' if sp['softmax_fused'] > 1
-                else 'not reproduced', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
-                f"(fwd+bwd, one head, N = {NF:.0f})", f"reproduced within {FLASH_SPEEDUP[0]:g}-{FLASH_SPEEDUP[1]:g}x", _hw(t.reset_index()))
-    def max_length():
-        mem = _tab(results, 'memory_scaling')
-        def reach(key):
-            g = _measured(mem, key)
-            stop = next(iter(mem[(mem.key == key) & (mem.status != 'measured')].status), '') or 'profile end'
-            return f"{g.N.max():.0f} ({stop})"
-        return ('not run', f"explicit measured to N = {reach('softmax_explicit')}; fused to N = {reach('softmax_fused')}",
-                'depends on GPU memory, batch, heads and model, none of which 004 states')
-    def identical():
-        t = _tab(results, 'identical_outputs')
-        fast = t[t.path != 'softmax_explicit']
-        return ('reproduced' if t.rel_err_vs_float64.max() < EXACT_TOL else 'not reproduced',
-                f"rel. error vs float64 ≤ {fast.rel_err_vs_float64.max():.1e}; bitwise equal to explicit: "
-                f"{bool(fast.bitwise_equal_to_explicit.all())}",
-                f"equal up to float32 rounding (exact attention in another order), not bit for bit; reproduced below {EXACT_TOL:g}")
-    return [_claim('004-flash-memory-2048', 'at seq 2048 FlashAttention needs 16x less memory than standard attention',
-                   'FlashAttention table', f'{std:g} MB vs {fla:g} MB (16x)', memory),
-            _claim('004-flash-speed', f'FlashAttention is {pf.improvement[1]} faster than standard attention at seq 2048 '
-                   '(A100)', 'FlashAttention table', pf.flashattention[1], speed, kind='speed', paper_device=A100),
-            _claim('004-flash-max-length', 'FlashAttention raises the maximum sequence length', 'FlashAttention table',
-                   f'{pf.standard_attention[2]} vs {pf.flashattention[2]}', max_length, kind='speed', paper_device=GPU),
-            _claim('004-flash-identical', 'FlashAttention gives identical outputs to standard attention',
-                   'FlashAttention section', 'identical', identical)]
+    t, NF = _flash(ev)
+    r = t.fb_mb['softmax_explicit'] / t.fb_mb['flash_blocked']
+    lo, hi = printed_ratio(pf.standard_attention[0], pf.flashattention[0])
+    return Judged('reproduced' if lo <= r <= hi else 'not testable here' if r > 1 else 'not reproduced',
+                  f"one head fwd+bwd: explicit {t.fb_mb['softmax_explicit']:.1f} MB, flash_blocked {t.fb_mb['flash_blocked']:.1f} MB "
+                  f"({r:.0f}x), fused SDPA {t.fb_mb['softmax_fused']:.1f} MB ({t.fb_mb['softmax_explicit'] / t.fb_mb['softmax_fused']:.0f}x)",
+                  f"reproduced within {lo:.1f}-{hi:.1f}x, what {std:g} MB / {fla:g} MB allows with each number rounded to its last "
+                  f"digit (as for the 3-5x speed-up); less memory by another factor is not testable here: the factor depends on the head "
+                  f"width and the buffers a kernel keeps, which 004 does not state; no saving is not reproduced; 004's {std:g} MB contradicts its own memory "
+                  f"table ({pm.memory_mb.get(NF, float('nan')):g} MB at {NF:.0f}); batch and heads not stated")
+
+
+def flash_speed(ev: Evidence) -> Judged:
+    "Fused SDPA's speed-up over the explicit path: reproduced within FLASH_SPEEDUP, partly when faster by another factor."
+    t, NF = _flash(ev)
+    sp = t.speedup_vs_explicit
+    return Judged('reproduced' if FLASH_SPEEDUP[0] <= sp['softmax_fused'] <= FLASH_SPEEDUP[1] else 'partly' if sp['softmax_fused'] > 1
+                  else 'not reproduced', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
+                  f"(fwd+bwd, one head, N = {NF:.0f})", f"reproduced within {FLASH_SPEEDUP[0]:g}-{FLASH_SPEEDUP[1]:g}x",
+                  extra=dict(our_device=_hw(t.reset_index())))
+
+
+def flash_max_length(ev: Evidence) -> Judged:
+    "Not run: the longest N rests on GPU memory, batch, heads and model, none of which 004 states; the N each exact path reached is shown."
+    mem = _tab(ev, 'memory_scaling')
+    def reach(key):
+        stop = next(iter(mem[(mem.key == key) & (mem.status != 'measured')].status), '') or 'profile end'
+        return f"{_measured(mem, key).N.max():.0f} ({stop})"
+    return Judged('not run', f"explicit measured to N = {reach('softmax_explicit')}; fused to N = {reach('softmax_fused')}",
+                  'depends on GPU memory, batch, heads and model, none of which 004 states')
+
+
+def flash_identical(ev: Evidence) -> Judged:
+    "Every exact path within EXACT_TOL of float64 exact attention (equal up to rounding, not bit for bit)."
+    t = _tab(ev, 'identical_outputs')
+    fast = t[t.path != 'softmax_explicit']
+    return Judged('reproduced' if t.rel_err_vs_float64.max() < EXACT_TOL else 'not reproduced',
+                  f"rel. error vs float64 ≤ {fast.rel_err_vs_float64.max():.1e}; bitwise equal to explicit: "
+                  f"{bool(fast.bitwise_equal_to_explicit.all())}",
+                  f"equal up to float32 rounding (exact attention in another order), not bit for bit; reproduced below {EXACT_TOL:g}")
 
 # %% ../../nbs/55_p004.ipynb #027610e8
-def strided_memory(results: Results) -> Claim:
-    "004: strided attention with stride ~√n costs O(n√n) memory — the measured peak against a·N + b·N^1.5, a·N + b·N² and a·N."
-    def assess():
-        g = _measured(_tab(results, 'memory_scaling'), 'strided').tail(FIT_POINTS)
-        if len(g) < FIT_POINTS or g.N.min() < MIN_N:
-            raise _Missing(f"strided memory measured at N = {list(g.N)}; the fit needs {FIT_POINTS} sizes from N = {MIN_N}")
-        N, y = g.N.to_numpy(float), g.fb_bytes.to_numpy(float)
-        (a, b, r15), (_, _, r2), (_, _, r1) = (_fit(N, y, p) for p in (1.5, 2.0, None))
-        model = lambda n: a * n + b * n ** 1.5
-        share, n145 = b * N[-1] ** 1.5 / model(N[-1]), (9 * a / b) ** 2 if b > 0 else math.inf  # slope 1.45: share 0.9
-        pred, meas = (math.log(f(N[-1]) / f(N[-2])) / math.log(N[-1] / N[-2]) for f in (model, lambda n: y[list(N).index(n)]))
-        verdict = ('reproduced' if b > 0 and r15 <= FIT_TOL < min(r1, r2) else 'not reproduced' if r2 <= FIT_TOL < r15 else 'partly')
-        ours = (f"peak = {a:.0f} B·N + {b:.2f} B·N^1.5 through N = {N[0]:.0f}–{N[-1]:.0f}, missing by {r15:.2%} at most "
-                f"(with N² instead: {r2:.1%}; N alone: {r1:.1%}); measured slope {meas:.2f} between the two largest sizes")
-        reason = (f"n√n predicts the slope 1 + f/2, f the N^1.5 term's share of the peak: f = {share:.2f} at N = {N[-1]:.0f}, "
+def strided_memory(ev: Evidence) -> Judged:
+    "The strided peak against a·N + b·N^1.5, a·N + b·N² and a·N: reproduced when only the first misses by under FIT_TOL, not reproduced when only N² does."
+    g = _measured(_tab(ev, 'memory_scaling'), 'strided').tail(FIT_POINTS)
+    if len(g) < FIT_POINTS or g.N.min() < MIN_N:
+        raise Missing(f"strided memory measured at N = {list(g.N)}; the fit needs {FIT_POINTS} sizes from N = {MIN_N}")
+    N, y = g.N.to_numpy(float), g.fb_bytes.to_numpy(float)
+    (a, b, r15), (_, _, r2), (_, _, r1) = (_fit(N, y, p) for p in (1.5, 2.0, None))
+    model = lambda n: a * n + b * n ** 1.5
+    share, n145 = b * N[-1] ** 1.5 / model(N[-1]), (9 * a / b) ** 2 if b > 0 else math.inf  # slope 1.45: share 0.9
+    pred, meas = (math.log(f(N[-1]) / f(N[-2])) / math.log(N[-1] / N[-2]) for f in (model, lambda n: y[list(N).index(n)]))
+    verdict = ('reproduced' if b > 0 and r15 <= FIT_TOL < min(r1, r2) else 'not reproduced' if r2 <= FIT_TOL < r15 else 'partly')
+    ours = (f"peak = {a:.0f} B·N + {b:.2f} B·N^1.5 through N = {N[0]:.0f}–{N[-1]:.0f}, missing by {r15:.2%} at most "
+            f"(with N² instead: {r2:.1%}; N alone: {r1:.1%}); measured slope {meas:.2f} between the two largest sizes")
+    return Judged(verdict, ours, f"n√n predicts the slope 1 + f/2, f the N^1.5 term's share of the peak: f = {share:.2f} at N = {N[-1]:.0f}, "
                   f"so {pred:.2f} between the two largest sizes; it would pass 1.45 only from N ≈ {n145:,.0f} "
                   f"and never reach 1.5. {a / (4 * D):.1f} N×d fp32 tensors (inputs, outputs, gradients) and "
                   f"{b / 4:.1f} fp32 values per score of the pattern; reproduced when a·N + b·N^1.5 misses by under "
                   f"{FIT_TOL:.0%} and the others do not")
-        return verdict, ours, reason
-    return _claim('004-sparse-transformer-nsqrtn', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) memory',
-                  'sparse attention section', 'O(n√n)', assess)
 
 # %% ../../nbs/55_p004.ipynb #e4a41e46
-def strided_time(results: Results) -> Claim:
-    "004: strided attention costs O(n√n) time — the slope of the three largest timings, with its standard error."
-    def assess():
-        tim = _tab(results, 'time_scaling')
-        g = tim[tim.key == 'strided'].sort_values('N').tail(TIME_POINTS)
-        if len(g) < TIME_POINTS or g.N.max() < MIN_N:
-            raise _Missing(f"strided timed at N = {list(g.N)}; the slope needs {TIME_POINTS} sizes up to N ≥ {MIN_N}")
-        s, se = _slope_se(g.N, g.ms)
-        verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'inconclusive'
-        return (verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
-                f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, not reproduced when above 1.5 "
-                f"beyond {Z:g} SE" + (f"; underpowered: {Z:g} SE = {Z * se:.2f} of slope cannot tell {s:.2f} from 1"
-                                     if verdict == 'inconclusive' else '') + "; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
-                _hw(tim))
-    return _claim('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
-                  'sparse attention section', 'O(n√n)', assess, kind='speed')
+def strided_time(ev: Evidence) -> Judged:
+    "The slope of the three largest timings: reproduced when above 1 beyond Z SE, not reproduced when above 1.5 beyond Z SE, inconclusive between."
+    tim = _tab(ev, 'time_scaling')
+    g = tim[tim.key == 'strided'].sort_values('N').tail(TIME_POINTS)
+    if len(g) < TIME_POINTS or g.N.max() < MIN_N:
+        raise Missing(f"strided timed at N = {list(g.N)}; the slope needs {TIME_POINTS} sizes up to N ≥ {MIN_N}")
+    s, se = _slope_se(g.N, g.ms)
+    verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'inconclusive'
+    return Judged(verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
+                  f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, not reproduced when above 1.5 "
+                  f"beyond {Z:g} SE" + (f"; underpowered: {Z:g} SE = {Z * se:.2f} of slope cannot tell {s:.2f} from 1"
+                                       if verdict == 'inconclusive' else '') + "; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
+                  extra=dict(our_device=_hw(tim)))
 
 # %% ../../nbs/55_p004.ipynb #36f0800f
-def local_linear(results: Results) -> Claim:
-    "004: local (sliding-window) attention with a fixed window is O(n) in memory and time."
-    def assess():
-        g, tim = _measured(_tab(results, 'memory_scaling'), 'local'), _tab(results, 'time_scaling')
-        t = tim[tim.key == 'local'].sort_values('N')
-        top = min(g.N.max(), t.N.max())
-        if top < MIN_N: raise _Missing(f"local measured only up to N = {top}; growth needs N ≥ {MIN_N}")
-        s = (_slope(g.N, g.fb_bytes, 2), _slope(t.N, t.ms, TIME_POINTS))
-        return ('reproduced' if max(s) < LINEAR_MAX else 'not reproduced', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
-                f'log-log slopes (memory: two largest sizes; time: three); O(n) below {LINEAR_MAX}')
-    return _claim('004-local-linear', 'local (sliding-window) attention with a fixed window is O(n)', 'local attention',
-                  'O(n × w) = O(n)', assess)
+def local_linear(ev: Evidence) -> Judged:
+    "Local attention's memory (two largest sizes) and time (three largest) log-log slopes: O(n) when both are below LINEAR_MAX."
+    g, tim = _measured(_tab(ev, 'memory_scaling'), 'local'), _tab(ev, 'time_scaling')
+    t = tim[tim.key == 'local'].sort_values('N')
+    top = min(g.N.max(), t.N.max())
+    if top < MIN_N: raise Missing(f"local measured only up to N = {top}; growth needs N ≥ {MIN_N}")
+    s = (_slope(g.N, g.fb_bytes, 2), _slope(t.N, t.ms, TIME_POINTS))
+    return Judged('reproduced' if max(s) < LINEAR_MAX else 'not reproduced', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
+                  f'log-log slopes (memory: two largest sizes; time: three); O(n) below {LINEAR_MAX}')
 
 # %% ../../nbs/55_p004.ipynb #abd438b5
+CHOOSE = (  # 004's "which to choose" table as it states it: model, complexity, accuracy, best for (a test holds it to data/paper)
+    ('Standard + FlashAttention', 'O(n²) time, O(n) memory', 'Highest', 'Sequences up to ~16K, any task'),
+    ('Longformer', 'O(n) time and memory', 'Very High', 'Long documents, classification, QA'),
+    ('BigBird', 'O(n) time and memory', 'Very High', 'Long documents with theoretical guarantees'),
+    ('Performer', 'O(n) time and memory', 'Medium', 'Very long sequences where approximation is OK'),
+    ('Linear Transformer', 'O(n) time and memory', 'Medium', 'Extreme length, less precision needed'),
+)
+COLUMNS = {'complexity': 'speed', 'accuracy': 'accuracy', 'best for': 'speed'}  # the table's columns, each with its claims' kind
 ROW_KEYS = {'Standard + FlashAttention': ['softmax_fused', 'flash_blocked'], 'Longformer': ['longformer'],
             'BigBird': ['bigbird'], 'Performer': ['performer'], 'Linear Transformer': ['linear']}  # our mechanisms of each row
 TIER = {'Highest': 0, 'Very High': 1, 'Medium': 2}
@@ -865,57 +866,87 @@ def choose_table(paper_choose: pd.DataFrame, acc: pd.DataFrame, mem: pd.DataFram
     return pd.DataFrame(rows)
 
 # %% ../../nbs/55_p004.ipynb #f452ab27
-def choose_claims(results: Results, paper_tables: dict) -> list[Claim]:
-    "The cells of 004's 'which to choose' table as claims (not run, all of them, where a table they need is missing)."
-    pc = paper_tables['choose']
-    cid = lambda row, col: f"004-choose-{row.lower().replace(' + ', '-').replace(' ', '-')}-{col.replace(' ', '-')}"
-    try: t = choose_table(pc, _tab(results, 'accuracy'), _tab(results, 'memory_scaling'), _tab(results, 'time_scaling'))
-    except _Missing as e:
-        return [not_run(cid(r.model, col), '004', f"{r.model}: {col} = {val}", '"which to choose" table', val, str(e))
-                for r in pc.itertuples() for col, val in (('complexity', r.complexity), ('accuracy', r.accuracy),
-                                                           ('best for', r.best_for))]
-    return [Claim(cid(r.row, r.column), '004', f"{r.row}: {r.column} = {r.paper}", '"which to choose" table', r.paper, r.ours,
-                  r.verdict, r.reason, kind=r.kind) for r in t.itertuples()]
+def choose_cell(model: str, column: str):  # a row of 004's "which to choose" table, and one of its COLUMNS
+    "The judge of one cell of 004's 'which to choose' table: that cell of `choose_table`, over this pass's tables."
+    def judge(ev: Evidence) -> Judged:
+        t = choose_table(ev.paper_tables['choose'], _tab(ev, 'accuracy'), _tab(ev, 'memory_scaling'), _tab(ev, 'time_scaling'))
+        r = t[(t.row == model) & (t.column == column)].iloc[0]
+        return Judged(r.verdict, r.ours, r.reason)
+    judge.__name__ = f"choose_cell({model!r}, {column!r})"
+    return judge
 
 # %% ../../nbs/55_p004.ipynb #3da42de3
-def advice(results: Results,
-           errors: bool = True,  # False: without the `accuracy` table's errors in `ours` (a device window measures none); the verdict reads only the timing
-           ) -> Claim:
-    "004: start with FlashAttention; approximate methods pay off only at extreme sequence lengths (on modern GPUs)."
-    def assess():
-        tim, err = _tab(results, 'time_scaling'), error_table(_tab(results, 'accuracy')) if errors else None
-        approx = [k for k, fam in mechanisms().family.items() if fam != 'exact']
-        cross = {k: crossover(tim, k)[1] for k in approx}
-        first = min((n for n in cross.values() if not math.isnan(n)), default=float('nan'))
-        lo = '' if err is None else f"; sparse/linear errors at N = 197 ≥ {err.drop(index=[k for k in EXACT if k in err.index]).min().min():.2g}"
-        ours = (f"first approximate mechanism faster than fused SDPA from N ≈ {first:.0f} "
-                f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)})" + lo
-                if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
-        return ('reproduced' if math.isnan(first) or first >= LONG_N else 'partly', ours,
-                f"approximate mechanisms faster than fused softmax only from N ≈ {LONG_N} would agree; speed of one head, "
-                "forward+backward; a GPU's fused kernels are relatively faster", _hw(tim))
-    return _claim('004-advice-start-with-flash', 'start with FlashAttention; approximate methods pay off only at extreme '
-                  'sequence lengths', '"which to choose" advice', 'switch only when memory/compute constrained', assess,
-                  kind='speed', paper_device=GPU)
+def advice(ev: Evidence) -> Judged:
+    """Reproduced when no approximate mechanism is faster than fused SDPA below LONG_N, partly otherwise; the errors of the
+    accuracy study are words in `ours` where the pass has them (a device window's has not)."""
+    tim = _tab(ev, 'time_scaling')
+    err = error_table(_tab(ev, 'accuracy')) if ev.results is not None else None
+    approx = [k for k, fam in mechanisms().family.items() if fam != 'exact']
+    cross = {k: crossover(tim, k)[1] for k in approx}
+    first = min((n for n in cross.values() if not math.isnan(n)), default=float('nan'))
+    lo = '' if err is None else f"; sparse/linear errors at N = 197 ≥ {err.drop(index=[k for k in EXACT if k in err.index]).min().min():.2g}"
+    ours = (f"first approximate mechanism faster than fused SDPA from N ≈ {first:.0f} "
+            f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)})" + lo
+            if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
+    return Judged('reproduced' if math.isnan(first) or first >= LONG_N else 'partly', ours,
+                  f"approximate mechanisms faster than fused softmax only from N ≈ {LONG_N} would agree; speed of one head, "
+                  "forward+backward; a GPU's fused kernels are relatively faster", extra=dict(our_device=_hw(tim)))
 
 # %% ../../nbs/55_p004.ipynb #5dfcf932
+_CELL_ID = lambda model, column: f"004-choose-{model.lower().replace(' + ', '-').replace(' ', '-')}-{column.replace(' ', '-')}"
+CLAIMS = (  # 004's claims in its order; evidence: 'analytic' needs no run, 'results' the notebook's tables, 'gpu' a device window's
+    ClaimSpec('004-book-40gb', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)', 'intro',
+              '~40 GB', book_40gb, ('analytic',), 'exact'),
+    ClaimSpec('004-sparse-30x', 'the Sparse Transformer trains on sequences 30x longer with the same memory',
+              'Sparse Transformer paragraph', '30x', sparse_30x, ('analytic',), 'exact'),
+    ClaimSpec('004-favor-unbiased', 'FAVOR+ gives an unbiased estimator of softmax attention', 'Performer paragraph',
+              'unbiased', favor_claim, ('analytic',), 'exact'),
+    ClaimSpec('004-memory-table-arithmetic', 'attention operations = N² and fp32 attention memory = N² x 4 bytes', 'memory table',
+              '512: 1 MB, 2048: 16 MB, 8192: 256 MB, 32768: 4096 MB, 131072: 65536 MB', memory_table_arithmetic, kind='exact'),
+    ClaimSpec('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes', 'memory table',
+              'one matrix, e.g. ~16 MB at 2048', memory_table_measured, kind='exact'),
+    ClaimSpec('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
+              quadratic_memory, kind='exact'),
+    ClaimSpec('004-flash-memory-2048', 'at seq 2048 FlashAttention needs 16x less memory than standard attention',
+              'FlashAttention table', '64 MB vs 4 MB (16x)', flash_memory, kind='exact'),
+    ClaimSpec('004-flash-speed', 'FlashAttention is 3-5× faster than standard attention at seq 2048 (A100)', 'FlashAttention table',
+              '3-5× faster', _on(A100, flash_speed), ('results', 'gpu'), 'speed'),
+    ClaimSpec('004-flash-max-length', 'FlashAttention raises the maximum sequence length', 'FlashAttention table',
+              '~4K tokens vs ~64K tokens', _on(GPU, flash_max_length), kind='speed'),
+    ClaimSpec('004-flash-identical', 'FlashAttention gives identical outputs to standard attention', 'FlashAttention section',
+              'identical', flash_identical, kind='exact'),
+    ClaimSpec('004-sparse-transformer-nsqrtn', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) memory',
+              'sparse attention section', 'O(n√n)', strided_memory, kind='exact'),
+    ClaimSpec('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
+              'sparse attention section', 'O(n√n)', strided_time, kind='speed'),
+    ClaimSpec('004-local-linear', 'local (sliding-window) attention with a fixed window is O(n)', 'local attention',
+              'O(n × w) = O(n)', local_linear, kind='exact'),
+    *(ClaimSpec(_CELL_ID(model, col), f"{model}: {col} = {value}", '"which to choose" table', value, choose_cell(model, col),
+                kind=COLUMNS[col]) for model, *values in CHOOSE for col, value in zip(COLUMNS, values)),
+    ClaimSpec('004-advice-start-with-flash', 'start with FlashAttention; approximate methods pay off only at extreme sequence '
+              'lengths', '"which to choose" advice', 'switch only when memory/compute constrained', _on(GPU, advice),
+              ('results', 'gpu'), 'speed'),
+)
+
+# %% ../../nbs/55_p004.ipynb #e66510dc
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
-    "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables; a claim judged from a missing measurement is not run, with the caps that stopped measurements."
-    claims = [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
-              strided_time(results), local_linear(results), *choose_claims(results, paper_tables), advice(results)]
+    "004's claims judged from the notebook's saved tables; a claim judged from a missing measurement is not run, with the caps that stopped measurements."
     why = _stops(*(results.tables.get(k) for k in ('memory_scaling', 'time_scaling')))
-    return [missing_to_not_run(c, f"measurements stopped: {why}" if why else '') for c in claims]
+    return [missing_to_not_run(c, f"measurements stopped: {why}" if why else '')
+            for c in judge_claims('004', CLAIMS, Evidence(paper_tables, profile, results), 'results')]
+
+
+def judge_analytic(paper_dir=None) -> list[Claim]:
+    "004's claims that need no run, which hold under any profile."
+    return [replace(c, profile='any') for c in judge_claims('004', CLAIMS, Evidence({}), 'analytic')]
 
 # %% ../../nbs/55_p004.ipynb #a2a19bf1
 def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 004 (`report.gpu_tables`): 'flash_table_004', 'time_scaling', ...
               paper_dir=None,  # where the paper's own tables are (default data/paper)
               ) -> list[Claim]:
-    "004's GPU speed claims judged from a window's tables as `judge` does: the FlashAttention speed-up (`flash_table_004`) and the advice (`time_scaling`)."
+    "004's GPU speed claims judged from a window's tables by the rows' own judges; a claim whose table the window did not save is left out."
     # Only the speed claims 004 states for a GPU. The complexity claims (strided time, the "which to choose" slopes) hold on
     # any device and the cpu profile judges them; the maximum length and the "best for" cells are never judged. The advice's
     # verdict reads only the timing: its approximation errors come from the `accuracy` study, which a window does not run.
-    R = Results(tables={k: gpu[k] for k in ('flash_table_004', 'time_scaling') if gpu.get(k) is not None})
-    if not R.tables: return []
-    out = ([c for c in flash_claims(R, paper_tables('004', paper_dir)) if c.id == '004-flash-speed']
-           if 'flash_table_004' in R.tables else [])
-    return out + ([advice(R, errors=False)] if 'time_scaling' in R.tables else [])
+    ev = Evidence(paper_tables('004', paper_dir), gpu={k: t for k, t in gpu.items() if t is not None})
+    return [c for c in judge_claims('004', CLAIMS, ev, 'gpu') if c.verdict != 'not run']  # these judges say 'not run' only for a missing table
