@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import partial, wraps
 from typing import Callable
 
 import numpy as np
@@ -22,7 +22,7 @@ from ..linear import linear_attention
 from ..nystrom import nystrom_attention
 from .base import Results, override_profile, table_path
 from ..performer import orthogonal_features, performer_attention, softmax_features
-from .verdict import Claim, binom_se, loglog_slope, parts_verdict
+from .verdict import Claim, ClaimSpec, Evidence, Judged, binom_se, judge_claims, loglog_slope, parts_verdict
 from ..runtime import Pieces
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, local2d_attention, local2d_mask,
@@ -35,13 +35,13 @@ from ..train import evaluate
 __all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS', 'FAVOR', 'FAVOR0', 'RELU', 'RELU_LIMIT',
            'RELU_INF', 'NYSTROM', 'LONGFORMER', 'BIGBIRD', 'LOCAL', 'UNIFORM', 'BIGBIRD_LINKS', 'FIXED', 'Z',
            'REL_FLOOR', 'SLOPE_TOL', 'SMALL_STD', 'KEY_FRACTION_OK', 'KEY_FRACTION_MAX', 'ACC_THRESH', 'CHANCE',
-           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS',
+           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'CLAIMS', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS',
            'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'SETTINGS', 'Settings',
            'profile', 'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention',
            'layer_stats', 'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism',
            'chunked', 'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary',
-           'spectra', 'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'claim_of', 'number',
-           'se', 'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
+           'spectra', 'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'number', 'se',
+           'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
            'trained_z', 'accuracy_at', 'lacking', 'favor_rate_small_norm', 'favor_rate_real_norm', 'relu_more_features',
            'nystrom_landmarks', 'linformer_low_rank', 'rises', 'mechanism_parts', 'budget_monotone', 'local_sufficient',
            'bigbird_links_add_little', 'sparse_vs_performer', 'downstream_no_retraining', 'judge', 'favor_slope',
@@ -426,14 +426,10 @@ def statement(S: pd.DataFrame, key: str) -> tuple[str, str, str]:
     return r['where'], (f'"{r.quote}"' if isinstance(r.quote, str) and r.quote else ''), r.value
 
 # %% ../../nbs/56_attention_error.ipynb #ef84ca68
-def claim_of(S: pd.DataFrame,  # the paper statements (data/paper/attention_error_statements.csv)
-             key: str,  # the statement the claim tests
-             name: str,  # the claim's id within this study
-             text: str,  # the claim, as the report prints it
-             **kw) -> partial:
-    "A `Claim` with its id, text, place and quoted words filled in; call it with (paper value, ours, verdict, reason)."
-    where, quote, _ = statement(S, key)
-    return partial(Claim, f'{PAPER}-{name}', PAPER, text, where, quote, **kw)
+def _finding(paper_value: str,  # the paper's value as the statements file words it
+             seeds: int = 0):  # runs behind our number
+    "What a judge of this study finds, called as (ours, verdict, reason): a `Judged` with the paper's value filled in."
+    return lambda ours, verdict, reason: Judged(verdict, ours, reason, seeds=seeds, paper_value=paper_value)
 
 # %% ../../nbs/56_attention_error.ipynb #08ced670
 def number(S: pd.DataFrame, key: str) -> float:
@@ -514,6 +510,13 @@ def lacking(results: Results, *names: str) -> str:
     return (f"table(s) {', '.join(miss)} not saved at this profile: run the notebook (its save_table cells write them)"
             if miss else '')
 
+# %% ../../nbs/56_attention_error.ipynb #237a0702
+def _inputs(ev: Evidence) -> tuple[Results, pd.DataFrame, dict | None]:
+    "A judge's inputs: the saved results, the papers' statements by key, and the model's setup (None where it was not saved)."
+    try: setup = setup_of(ev.results, ev.profile)
+    except KeyError: setup = None
+    return ev.results, ev.paper_tables['statements'].set_index('key'), setup
+
 # %% ../../nbs/56_attention_error.ipynb #91c4ed1e
 RATE = -1 / 2  # 002 §3.3: error O(1/sqrt(m))
 
@@ -532,10 +535,10 @@ def _scan_words(scan: pd.DataFrame) -> str:
             f"{scan.draw.nunique()} draws")
 
 # %% ../../nbs/56_attention_error.ipynb #fc8bd60b
-def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def favor_rate_small_norm(ev: Evidence) -> Judged:
     "002's m^-1/2 rate on small-norm Gaussian inputs (the regime the rate describes)."
-    c = claim_of(S, 'favor_rate', 'favor-rate-small-norm', 'FAVOR+ approximates softmax attention with an error that '
-                'falls like m^-1/2 in the number of random features m: at small q, k norms', kind='exact')
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'favor_rate')[1])
     if (why := lacking(results, 'favor_norm_scan')): return c('-', 'not run', why)
     scan = results.table('favor_norm_scan')
     small = scan[(scan['std'] == scan['std'].min()) & (scan.eps == FAVOR_EPS[0])]
@@ -551,10 +554,10 @@ def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None)
     return c(_scan_words(scan), 'not reproduced', f"{why}: even at small norms the error does not fall like m^-1/2")
 
 # %% ../../nbs/56_attention_error.ipynb #e3b071c7
-def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def favor_rate_real_norm(ev: Evidence) -> Judged:
     "002's m^-1/2 rate on the trained model's q, k over the profile's m grid."
-    c = claim_of(S, 'favor_rate', 'favor-rate-real-norm', 'FAVOR+ approximates softmax attention with an error that '
-                'falls like m^-1/2 in the number of random features m: on the q, k of a trained ViT', seeds=1)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'favor_rate')[1], seeds=1)
     if (why := lacking(results, 'errors', 'layer_stats')): return c('-', 'not run', why)
     errors, stats = results.table('errors'), results.table('layer_stats')
     d = per_draw(errors, FAVOR)
@@ -580,13 +583,11 @@ def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) 
                               f"the rate, it bounds where it applies; {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #1cfd74c0
-def relu_more_features(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def relu_more_features(ev: Evidence) -> Judged:
     """ReLU features: reproduced when the error against their own limit (the kernel they estimate) falls with m; the
     limit's distance to softmax is a floor the claim does not contest (002 presents ReLU attention as another kernel)."""
-    where, quote, _ = statement(S, 'more_features')
-    _, quote2, _ = statement(S, 'relu_expressiveness')
-    c = partial(Claim, f'{PAPER}-relu-more-features', PAPER, "more random features give better approximations, for "
-                "Performer's ReLU features too", where, f"{quote}; ReLU attention {quote2}", seeds=1)
+    results, S, setup = _inputs(ev)
+    c = _finding(f"{statement(S, 'more_features')[1]}; ReLU attention {statement(S, 'relu_expressiveness')[1]}", seeds=1)
     if (why := lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, fixed = results.table('errors'), results.table('fixed_mechanisms')
     d, dl = per_draw(errors, RELU), per_draw(errors, RELU_LIMIT)
@@ -606,14 +607,13 @@ def relu_more_features(results: Results, S: pd.DataFrame, setup: dict | None) ->
                                  f"(Monte Carlo's rate is -0.5; reproduced below -{tol:.2f}); {floor}")
 
 # %% ../../nbs/56_attention_error.ipynb #6daf6576
-def nystrom_landmarks(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def nystrom_landmarks(ev: Evidence) -> Judged:
     "000 §5.4: 32 landmarks capture enough structure (64 give no significant gain), by the swapped accuracy."
-    where, quote, m_ref = statement(S, 'nystrom_enough')
+    results, S, setup = _inputs(ev)
+    _, quote, m_ref = statement(S, 'nystrom_enough')
     m_ref, m_next, n_paper = int(float(m_ref)), int(number(S, 'nystrom_next')), int(number(S, 'nystrom_tokens'))
-    pv = (f"N = {n_paper} (Table 2): m = {m_ref} {number(S, 'nystrom_m32_top1')}%, m = {m_next} "
-          f"{number(S, 'nystrom_m64_top1')}%, full {number(S, 'full_n400_top1')}% top-1; {quote}")
-    c = partial(Claim, f'{PAPER}-nystrom-m32-enough', PAPER, f'Nyström with m = {m_ref} landmarks captures enough '
-                f'structure: m = {m_next} gives no significant gain', where, pv, seeds=1)
+    c = _finding(f"N = {n_paper} (Table 2): m = {m_ref} {number(S, 'nystrom_m32_top1')}%, m = {m_next} "
+                 f"{number(S, 'nystrom_m64_top1')}%, full {number(S, 'full_n400_top1')}% top-1; {quote}", seeds=1)
     if (why := lacking(results, 'errors', 'downstream_accuracy')): return c('-', 'not run', why)
     errors, down = results.table('errors'), results.table('downstream_accuracy')
     exact, N, tol = setup['exact_top1'], setup['tokens'], acc_noise(setup)
@@ -643,14 +643,12 @@ def nystrom_landmarks(results: Results, S: pd.DataFrame, setup: dict | None) -> 
     return c(ours, v, f"{reading}; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #314c6080
-def linformer_low_rank(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def linformer_low_rank(ev: Evidence) -> Judged:
     "000 §2.2: the attention matrices of a trained Transformer are low-rank (rank k = 000's Linformer k)."
-    where, quote, k_ref = statement(S, 'low_rank')
-    k_where, _, k_ref = statement(S, 'linformer_k')
-    k_ref = int(float(k_ref))
-    c = partial(Claim, f'{PAPER}-linformer-low-rank', PAPER, "the attention matrices of a trained Transformer are "
-                "low-rank (Linformer's premise)", f"{where} (k from {k_where})",
-                f"{quote}; Linformer k = {k_ref} on N = {int(number(S, 'cifar10_tokens'))} CIFAR-10 patches", seeds=1)
+    results, S, setup = _inputs(ev)
+    k_ref = int(number(S, 'linformer_k'))
+    c = _finding(f"{statement(S, 'low_rank')[1]}; Linformer k = {k_ref} on N = {int(number(S, 'cifar10_tokens'))} CIFAR-10 patches",
+                 seeds=1)
     if (why := lacking(results, 'attention_ranks', 'lowrank_matrix_errors', 'layer_stats')): return c('-', 'not run', why)
     rr = results.table('attention_ranks').set_index(['source', 'layer'])
     low, stats = results.table('lowrank_matrix_errors'), results.table('layer_stats')
@@ -686,10 +684,10 @@ def mechanism_parts(bad: dict, why: str) -> tuple[str, str]:
     return v, f"{reading} (not reproduced: the error rises with the budget); {why}"
 
 
-def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def budget_monotone(ev: Evidence) -> Judged:
     "000 §5.3: increasing k or m improves the fidelity of the approximation, approaching full attention in the limit."
-    c = claim_of(S, 'budget_monotone', 'budget-monotone', 'increasing k or m improves the fidelity of the approximation, '
-                'approaching full attention in the limit', seeds=1)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'budget_monotone')[1], seeds=1)
     if (why := lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, fixed = results.table('errors').dropna(subset=['rel_error']), results.table('fixed_mechanisms')  # NaN: not measured
     mechs = [m for m in (FAVOR, FAVOR0, RELU, NYSTROM) if errors[errors.mechanism == m].value.nunique() > 1]
@@ -714,10 +712,10 @@ def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Cl
     return c(ours, 'reproduced', f"monotone for every mechanism; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #4474829a
-def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def local_sufficient(ev: Evidence) -> Judged:
     "004: local context is often sufficient, by the smallest fraction of keys a swapped local pattern keeps the accuracy with."
-    c = claim_of(S, 'local_sufficient', 'local-sufficient', 'local context is often sufficient: a local (windowed) pattern '
-                'keeps what full attention computes', seeds=1)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'local_sufficient')[1], seeds=1)
     if (why := lacking(results, 'errors', 'downstream_accuracy', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, down, fixed = results.table('errors'), results.table('downstream_accuracy'), results.table('fixed_mechanisms')
     exact, tol = setup['exact_top1'], acc_noise(setup)
@@ -745,10 +743,10 @@ def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> C
                                f"what a model trained with a local pattern does; {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #bf3b8d80
-def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def bigbird_links_add_little(ev: Evidence) -> Judged:
     "004: BigBird's random links add little, by its error against Longformer's at the same fraction of keys (a proxy)."
-    c = claim_of(S, 'bigbird_links', 'bigbird-random-links', "BigBird's random links add little: most of the benefit "
-                "comes from local + global attention", seeds=1)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'bigbird_links')[1], seeds=1)
     if (why := lacking(results, 'errors')): return c('-', 'not run', why)
     errors = results.table('errors')
     e = errors[errors.source == 'real']
@@ -775,13 +773,11 @@ def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | No
     return c(ours, 'not testable here', f"random links beat band keys at windows {beats} only; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #bef6af68
-def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def sparse_vs_performer(ev: Evidence) -> Judged:
     "004's 'which to choose' table: sparse patterns more accurate than Performer, by the error at equal cost (a proxy)."
-    where, _, lf_acc = statement(S, 'choose_longformer')
-    bb_acc, pf_acc = statement(S, 'choose_bigbird')[2], statement(S, 'choose_performer')[2]
-    c = partial(Claim, f'{PAPER}-sparse-beat-performer', PAPER, 'sparse patterns (Longformer, BigBird) approximate '
-                'attention better than Performer', where,
-                f"accuracy: Longformer {lf_acc}, BigBird {bb_acc}, Performer {pf_acc}", seeds=1)
+    results, S, setup = _inputs(ev)
+    acc = {m: statement(S, f'choose_{m.lower()}')[2] for m in ('Longformer', 'BigBird', 'Performer')}
+    c = _finding('accuracy: ' + ', '.join(f"{m} {a}" for m, a in acc.items()), seeds=1)
     if (why := lacking(results, 'errors')): return c('-', 'not run', why)
     errors, N = results.table('errors'), setup['tokens']
     e, fav = errors[errors.source == 'real'], per_draw(errors, FAVOR)
@@ -815,15 +811,12 @@ def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -
     return c(ours, 'not testable here', f"the proxy cannot settle a claim about trained models either way; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #6cdac93b
-def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def downstream_no_retraining(ev: Evidence) -> Judged:
     "000: Nyströmformer and Performer (m = 32) within about 1-1.5 points of full attention, tested by a swap."
-    where, _, lo = statement(S, 'gap_low')
-    hi, m_ref = number(S, 'gap_high'), int(float(statement(S, 'nystrom_enough')[2]))
-    lo = float(lo)
-    c = partial(Claim, f'{PAPER}-downstream-no-retraining', PAPER, f'Nyströmformer and Performer (m = {m_ref}) match '
-                f'full-attention accuracy within about {lo:g}–{hi:g} points', f"{where} / {statement(S, 'performer_m32_gap')[0]}",
-                f"within {lo:g}–{hi:g} points (abstract); Performer m = {m_ref} within ~{number(S, 'performer_m32_gap'):g} "
-                f"point at N = 400 (§5.4); trained with the mechanism", seeds=1)
+    results, S, setup = _inputs(ev)
+    lo, hi, m_ref = number(S, 'gap_low'), number(S, 'gap_high'), int(number(S, 'nystrom_enough'))
+    c = _finding(f"within {lo:g}–{hi:g} points (abstract); Performer m = {m_ref} within ~{number(S, 'performer_m32_gap'):g} "
+                 f"point at N = 400 (§5.4); trained with the mechanism", seeds=1)
     if (why := lacking(results, 'downstream_accuracy')): return c('-', 'not run', why)
     down, exact, tol = results.table('downstream_accuracy'), setup['exact_top1'], acc_noise(setup)
     res = {m: accuracy_at(down, m, m_ref, exact) for m in (FAVOR, NYSTROM)}
@@ -846,32 +839,56 @@ def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | No
                                f"the mechanism (the 000 notebook trains them); {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #79a424c9
-JUDGES = (favor_rate_small_norm, favor_rate_real_norm, relu_more_features, nystrom_landmarks, linformer_low_rank,
-          budget_monotone, local_sufficient, bigbird_links_add_little, sparse_vs_performer, downstream_no_retraining)
+_NO_SETUP = ("the setup (exact accuracy, images, tokens) was not saved at this profile: run the notebook (its "
+             "save_values(..., 'setup', ...) cell writes it)")
 
 
+def _trained(judge):
+    "A judge of a claim about the trained model: not run where the model's setup was not saved, or where it is not trained (under TRAINED_Z SE above chance)."
+    @wraps(judge)
+    def on_trained(ev: Evidence) -> Judged:
+        _, _, setup = _inputs(ev)
+        if setup is None:  # every table missing: the claim's own paper value, not run
+            return replace(judge(replace(ev, results=Results(tables={}))), reason=_NO_SETUP)
+        j = judge(ev)
+        if j.verdict != 'not run' and (z := trained_z(setup)) < TRAINED_Z:
+            j = replace(j, verdict='not run', reason=(f"the exact model is not a trained model ({setup['exact_top1']:.1f}% "
+                                                      f"top-1 on {setup['acc_images']} images, {z:.1f} SE above chance, < "
+                                                      f"{TRAINED_Z}); the claim is about trained attention"))
+        return j
+    return on_trained
+
+# %% ../../nbs/56_attention_error.ipynb #13fa1682
+CLAIMS = (  # the papers' statements this study tests on a trained model's q, k, v, in the order of its sections; all from its tables
+    ClaimSpec(f'{PAPER}-favor-rate-small-norm', 'FAVOR+ approximates softmax attention with an error that falls like m^-1/2 in '
+              'the number of random features m: at small q, k norms', '002 §3.3', '', favor_rate_small_norm, kind='exact'),
+    ClaimSpec(f'{PAPER}-favor-rate-real-norm', 'FAVOR+ approximates softmax attention with an error that falls like m^-1/2 in '
+              'the number of random features m: on the q, k of a trained ViT', '002 §3.3', '', _trained(favor_rate_real_norm)),
+    ClaimSpec(f'{PAPER}-relu-more-features', "more random features give better approximations, for Performer's ReLU features too",
+              '002 §3.3', '', _trained(relu_more_features)),
+    ClaimSpec(f'{PAPER}-nystrom-m32-enough', 'Nyström with m = 32 landmarks captures enough structure: m = 64 gives no '
+              'significant gain', '000 §5.4', '', _trained(nystrom_landmarks)),
+    ClaimSpec(f'{PAPER}-linformer-low-rank', "the attention matrices of a trained Transformer are low-rank (Linformer's premise)",
+              '000 §2.2 (k from 000 §5.2)', '', _trained(linformer_low_rank)),
+    ClaimSpec(f'{PAPER}-budget-monotone', 'increasing k or m improves the fidelity of the approximation, approaching full '
+              'attention in the limit', '000 §5.3', '', _trained(budget_monotone)),
+    ClaimSpec(f'{PAPER}-local-sufficient', 'local context is often sufficient: a local (windowed) pattern keeps what full '
+              'attention computes', '004 sparse attention ("Core Insight")', '', _trained(local_sufficient)),
+    ClaimSpec(f'{PAPER}-bigbird-random-links', "BigBird's random links add little: most of the benefit comes from local + "
+              "global attention", '004 BigBird', '', _trained(bigbird_links_add_little)),
+    ClaimSpec(f'{PAPER}-sparse-beat-performer', 'sparse patterns (Longformer, BigBird) approximate attention better than '
+              'Performer', '004 "which to choose" table', '', _trained(sparse_vs_performer)),
+    ClaimSpec(f'{PAPER}-downstream-no-retraining', 'Nyströmformer and Performer (m = 32) match full-attention accuracy within '
+              'about 1–1.5 points', '000 abstract / 000 §5.4', '', _trained(downstream_no_retraining)),
+)
+
+# %% ../../nbs/56_attention_error.ipynb #364180b5
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "The study's claims at `profile`, from its saved tables (`results`) and the papers' statements (`paper_tables`)."
     if 'statements' not in paper_tables:
         raise KeyError("paper_tables has no 'statements': data/paper/attention_error_statements.csv holds the papers' "
                        "words and numbers this study tests; restore it from git")
-    S = paper_tables['statements'].set_index('key')
-    try: setup = setup_of(results, profile)
-    except KeyError: setup = None
-    out = []
-    for fn in JUDGES:
-        if setup is None and fn is not favor_rate_small_norm:
-            c = fn(Results(tables={}), S, None)  # every table missing: the claim's text with a 'not run'
-            out.append(replace(c, reason="the setup (exact accuracy, images, tokens) was not saved at this profile: run "
-                                         "the notebook (its save_values(..., 'setup', ...) cell writes it)"))
-            continue
-        c = fn(results, S, setup)
-        if c.kind != 'exact' and c.verdict != 'not run' and (z := trained_z(setup)) < TRAINED_Z:
-            c = replace(c, verdict='not run', reason=(f"the exact model is not a trained model ({setup['exact_top1']:.1f}% "
-                                                      f"top-1 on {setup['acc_images']} images, {z:.1f} SE above chance, < "
-                                                      f"{TRAINED_Z}); the claim is about trained attention"))
-        out.append(c)
-    return out
+    return judge_claims(PAPER, CLAIMS, Evidence(paper_tables, profile, results), 'results')
 
 # %% ../../nbs/56_attention_error.ipynb #7183d46b
 from pathlib import Path
