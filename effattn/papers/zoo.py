@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 import pandas as pd
 import torch
@@ -17,15 +18,16 @@ from ..flops import count_flops
 from ..measure import count_params, hardware, time_side_by_side, training_memory
 from .base import Results, override_profile
 from .p002 import TRAIN
-from .verdict import Claim, Need, mean_std, not_run, parts_verdict, run_noise, trained_on
+from .verdict import (Claim, ClaimSpec, Evidence, Judged, Missing, Need, judge_claims, mean_std, parts_verdict,
+                                    run_noise, trained_on)
 from ..presets import create_model
 
 # %% auto #0
-__all__ = ['SUMMARY', 'PATCHES', 'BASELINE', 'VISION_LINEAR', 'CPU_LONG', 'PROFILES', 'Z_OK', 'Z_BAD', 'SPEEDUP', 'HEADLINE',
-           'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS', 'judge_analytic', 'judge_gpu', 'departures',
-           'Settings', 'profile', 'zoo_mechanisms', 'run_spec', 'specs', 'cost_rows', 'cost_table', 'flops_share',
-           'pareto_front', 'accuracies', 'zoo_table', 'pooled_std', 'gap', 'none_beats_softmax', 'vision_linear_match',
-           'faster_as_accurate', 'attention_share', 'judge', 'judge_campaign']
+__all__ = ['SUMMARY', 'PATCHES', 'BASELINE', 'VISION_LINEAR', 'CPU_LONG', 'PROFILES', 'Z_OK', 'Z_BAD', 'SPEEDUP', 'CLAIMS',
+           'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS', 'judge_analytic', 'judge_gpu',
+           'departures', 'Settings', 'profile', 'zoo_mechanisms', 'run_spec', 'specs', 'cost_rows', 'cost_table',
+           'flops_share', 'pareto_front', 'accuracies', 'zoo_table', 'pooled_std', 'gap', 'none_beats_softmax',
+           'vision_linear_match', 'faster_as_accurate', 'attention_share', 'judge', 'judge_campaign']
 
 # %% ../../nbs/57_zoo.ipynb #836a2118
 SUMMARY = ("Early in training (cpu profile: 2 epochs on 5,000 images, one seed) no mechanism beats softmax beyond noise "
@@ -204,6 +206,12 @@ def _context(records: list[dict], N: int, spread: float) -> str:
                "test set's binomial error"))
 
 
+def _runs(ev: Evidence) -> tuple[list[dict], pd.DataFrame | None]:
+    "The pass's run records of its profile (the notebook's, or the campaign's), and the notebook's cost table (the campaign has none)."
+    recs = ev.records if ev.results is None else ev.results.records
+    return [r for r in recs if r.get('profile') == ev.profile], (None if ev.results is None else ev.results.tables.get('cost'))
+
+
 def _at(records: list[dict], N: int) -> tuple[list[dict], dict, float]:
     "The finished records at N, their accuracies per mechanism, and the pooled seed std."
     recs = [r for r in records if int(r['tags']['tokens']) == N and r.get('epochs_run') == r['train_config']['epochs']]
@@ -211,13 +219,11 @@ def _at(records: list[dict], N: int) -> tuple[list[dict], dict, float]:
     return recs, acc, pooled_std(list(acc.values()))
 
 # %% ../../nbs/57_zoo.ipynb #683eed6d
-def none_beats_softmax(records: list[dict], N: int) -> Claim:
-    "`zoo-n<N>-none-beats-softmax`: no mechanism's top-1 exceeds softmax's beyond noise at N."
-    cid, text = f'zoo-n{N}-none-beats-softmax', f"at N = {N}, no mechanism's top-1 beats softmax's"
-    recs, acc, spread = _at(records, N)
+def none_beats_softmax(ev: Evidence, N: int) -> Judged:
+    "The best mechanism's gap to softmax at N: reproduced within Z_OK noise units, not reproduced beyond Z_BAD; a tie of some of the mechanisms only is inconclusive."
+    recs, acc, spread = _at(_runs(ev)[0], N)
     if BASELINE not in acc or len(acc) < 2:
-        return not_run(cid, 'zoo', text, 'zoo table', '(our statement)', f"softmax and at least one other mechanism "
-                       f"must have a finished run at N = {N} ({len(acc)} have)")
+        raise Missing(f"softmax and at least one other mechanism must have a finished run at N = {N} ({len(acc)} have)")
     n = _tested(recs)[1]
     z = {m: gap(a, acc[BASELINE], n, spread) for m, a in acc.items() if m != BASELINE}
     best = max(z, key=lambda m: z[m][1])
@@ -233,17 +239,13 @@ def none_beats_softmax(records: list[dict], N: int) -> Claim:
                                            f"(a statement about all of them, which one can refute, not confirm); {reason}")
     ours = (f"softmax {mean_std(acc[BASELINE])[0]:.2f}%; best other: {best} {mean_std(acc[best])[0]:.2f}% "
             f"({d:+.2f} points, {zb:+.1f} units); {below} of {len(z)} below softmax beyond {Z_BAD:g} units")
-    return Claim(cid, 'zoo', text, f'zoo table, N = {N}', '(our statement)', ours, verdict,
-                 f"{reason}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
+    return Judged(verdict, ours, f"{reason}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
 
 # %% ../../nbs/57_zoo.ipynb #99cf943c
-def vision_linear_match(records: list[dict], N: int) -> Claim:
-    "`zoo-n<N>-vision-linear-match-softmax`: each of MLLA, PolaFormer, InLine, FLatten and Agent is within noise of softmax at N."
-    cid = f'zoo-n{N}-vision-linear-match-softmax'
-    text = f"at N = {N}, the vision linear attentions ({', '.join(VISION_LINEAR)}) each reach softmax's top-1 within noise"
-    recs, acc, spread = _at(records, N)
-    if BASELINE not in acc:
-        return not_run(cid, 'zoo', text, 'zoo table', '(our statement)', f"softmax has no finished run at N = {N}")
+def vision_linear_match(ev: Evidence, N: int) -> Judged:
+    "Each vision linear attention a part: a tie with softmax within Z_OK noise units, a difference beyond Z_BAD (`parts_verdict`)."
+    recs, acc, spread = _at(_runs(ev)[0], N)
+    if BASELINE not in acc: raise Missing(f"softmax has no finished run at N = {N}")
     n, parts, words = _tested(recs)[1], {}, []
     for m in VISION_LINEAR:
         if m not in acc: parts[m] = 'not run'; continue
@@ -255,19 +257,14 @@ def vision_linear_match(records: list[dict], N: int) -> Claim:
     if verdict == 'inconclusive': why += "; underpowered: the gaps lie between the bands"
     ours = f"softmax {mean_std(acc[BASELINE])[0]:.2f}%; " + ('; '.join(words) or 'none ran')
     ran = [len(acc[m]) for m in VISION_LINEAR if m in acc]
-    return Claim(cid, 'zoo', text, f'zoo table, N = {N}', '(our statement)', ours, verdict,
-                 f"{why}; {_context(recs, N, spread)}", seeds=min(ran) if ran else 0)
+    return Judged(verdict, ours, f"{why}; {_context(recs, N, spread)}", seeds=min(ran) if ran else 0)
 
 # %% ../../nbs/57_zoo.ipynb #52be4ded
-def faster_as_accurate(records: list[dict], cost: pd.DataFrame | None, N: int) -> Claim:
-    "`zoo-n<N>-faster-as-accurate`: some mechanism trains `SPEEDUP`× faster than softmax at N and ties its top-1."
-    cid = f'zoo-n{N}-faster-as-accurate'
-    text = (f"at N = {N}, some mechanism trains at least {SPEEDUP:g}× as fast as softmax and reaches its top-1 within "
-            "noise (efficiency pays)")
+def faster_as_accurate(ev: Evidence, N: int) -> Judged:
+    "Reproduced when a mechanism SPEEDUP× as fast as softmax ties its top-1 within Z_OK noise units, inconclusive when the nearest is within Z_BAD."
+    records, cost = _runs(ev)
     recs, acc, spread = _at(records, N)
-    if BASELINE not in acc or len(acc) < 2:
-        return not_run(cid, 'zoo', text, 'zoo figure', '(our statement)', f"softmax and another mechanism need finished "
-                       f"runs at N = {N}")
+    if BASELINE not in acc or len(acc) < 2: raise Missing(f"softmax and another mechanism need finished runs at N = {N}")
     t = zoo_table(recs, cost).set_index('mechanism')
     where = ('the cost table (side by side, ' + str(t.hardware.iloc[0]) + ')') if cost is not None else "the runs' own epochs"
     ratio = t.train_img_s / t.train_img_s[BASELINE]
@@ -281,38 +278,55 @@ def faster_as_accurate(records: list[dict], cost: pd.DataFrame | None, N: int) -
             + (f"; between the bands: {say(close)}" if close else ''))
     why = (f"throughput from {where}; accuracy ties within {Z_OK:g} noise units, falls short beyond {Z_BAD:g}"
            + ("; underpowered: the faster mechanisms' gaps lie between the bands" if verdict == 'inconclusive' else ''))
-    return Claim(cid, 'zoo', text, f'zoo figure, N = {N}', '(our statement)', ours, verdict,
-                 f"{why}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
+    return Judged(verdict, ours, f"{why}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
 
 # %% ../../nbs/57_zoo.ipynb #6e60d4d2
-def attention_share(cost: pd.DataFrame | None) -> Claim:
-    "`zoo-flops-attention-share`: softmax's attention is at least 40 % of the model's MACs at N = 257 (about 20 % at N = 65)."
-    cid = 'zoo-flops-attention-share'
-    text = "exact attention's N × N products take at least 40 % of the ViT's MACs at N = 257 (the length where efficiency matters)"
-    if cost is None or not (cost.mechanism == BASELINE).any():
-        return not_run(cid, 'zoo', text, 'cost table', '(our statement)', "the cost table was not saved", kind='exact')
+def attention_share(ev: Evidence) -> Judged:
+    "Softmax's attention share of the model's MACs (count_flops) at N = 257: reproduced from 40 %."
+    cost = _runs(ev)[1]
+    if cost is None or not (cost.mechanism == BASELINE).any(): raise Missing("the cost table was not saved")
     sh = flops_share(cost)
-    if 257 not in sh: return not_run(cid, 'zoo', text, 'cost table', '(our statement)', "no N = 257 row", kind='exact')
-    ours = '; '.join(f"N = {N}: {100 * s:.1f} %" for N, s in sorted(sh.items()))
-    return Claim(cid, 'zoo', text, 'cost table (count_flops)', '≥ 40 %', ours, 'reproduced' if sh[257] >= 0.4 else
-                 'not reproduced', "analytic MACs per image (count_flops, checked against 2·N²·d per layer)", kind='exact')
+    if 257 not in sh: raise Missing("no N = 257 row")
+    return Judged('reproduced' if sh[257] >= 0.4 else 'not reproduced', '; '.join(f"N = {N}: {100 * s:.1f} %" for N, s in sorted(sh.items())),
+                  "analytic MACs per image (count_flops, checked against 2·N²·d per layer)", paper_value='≥ 40 %')
 
 # %% ../../nbs/57_zoo.ipynb #620ba3a9
+def _at_length(judge, N: int):
+    "`judge(ev, N)` of the claim at N tokens, as the judge of one row of the table."
+    def at(ev: Evidence) -> Judged: return judge(ev, N)
+    at.__name__ = f"{judge.__name__}(N={N})"
+    return at
+
+
+_RUNS = ('results', 'campaign')  # the notebook's records, or the campaign's paper-profile records
+CLAIMS = (  # our own statements: the share of attention in the model's cost, then three claims at each length
+    ClaimSpec('zoo-flops-attention-share', "exact attention's N × N products take at least 40 % of the ViT's MACs at N = 257 "
+              "(the length where efficiency matters)", 'cost table (count_flops)', '(our statement)', attention_share, kind='exact'),
+    *(row for N in PATCHES.values() for row in (
+        ClaimSpec(f'zoo-n{N}-none-beats-softmax', f"at N = {N}, no mechanism's top-1 beats softmax's", f'zoo table, N = {N}',
+                  '(our statement)', _at_length(none_beats_softmax, N), _RUNS),
+        ClaimSpec(f'zoo-n{N}-vision-linear-match-softmax', f"at N = {N}, the vision linear attentions ({', '.join(VISION_LINEAR)}) "
+                  "each reach softmax's top-1 within noise", f'zoo table, N = {N}', '(our statement)',
+                  _at_length(vision_linear_match, N), _RUNS),
+        ClaimSpec(f'zoo-n{N}-faster-as-accurate', f"at N = {N}, some mechanism trains at least {SPEEDUP:g}× as fast as softmax and "
+                  "reaches its top-1 within noise (efficiency pays)", f'zoo figure, N = {N}', '(our statement)',
+                  _at_length(faster_as_accurate, N), _RUNS))),
+)
+
+# %% ../../nbs/57_zoo.ipynb #c3497a47
+def _placed(c: Claim) -> Claim:
+    "A claim not run for want of its evidence (ours '-') placed in its table or figure alone: 'zoo table', not 'zoo table, N = 65'."
+    return replace(c, where=re.split(r', N = | \(', c.where)[0]) if c.ours == '-' else c
+
+
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "The zoo's claims at `profile`, from its run records and its saved `cost` table (`paper_tables` is unused: no paper)."
-    cost = results.tables.get('cost')
-    recs = [r for r in results.records if r.get('profile') == profile]
-    out = [attention_share(cost)]
-    for N in PATCHES.values():
-        out += [none_beats_softmax(recs, N), vision_linear_match(recs, N), faster_as_accurate(recs, cost, N)]
-    return out
+    return [_placed(c) for c in judge_claims('zoo', CLAIMS, Evidence(paper_tables, profile, results), 'results')]
 
 
 def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
     "The accuracy claims judged from the campaign's `paper`-profile records (throughput: the runs' own epochs)."
-    recs = [r for r in records if r.get('profile') == 'paper']
-    return [c for N in PATCHES.values() for c in (none_beats_softmax(recs, N), vision_linear_match(recs, N),
-                                                  faster_as_accurate(recs, None, N))]
+    return [_placed(c) for c in judge_claims('zoo', CLAIMS, Evidence({}, 'paper', records=records), 'campaign')]
 
 # %% ../../nbs/57_zoo.ipynb #b41bfe89
 HEADLINE: list = []  # no paper: no paper's numbers to put ours beside (the zoo table is in the notebook and the figure)
