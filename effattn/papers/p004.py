@@ -38,8 +38,7 @@ __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES',
            'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'Z', 'A100', 'GPU', 'CLAIMS', 'Settings', 'profile', 'specs',
            'mechanisms', 'kernels', 'predict', 'memory_scaling', 'memory_slopes', 'memory_arithmetic', 'table_004',
            'fused_scratch', 'flash_table', 'identical_outputs', 'time_scaling', 'crossover', 'crossover_table',
-           'inputs', 'accuracy_study', 'error_table', 'memory_table_arithmetic', 'choose_table', 'advice', 'judge',
-           'judge_analytic', 'judge_gpu']
+           'inputs', 'accuracy_study', 'error_table', 'choose_table', 'judge', 'judge_analytic', 'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -657,7 +656,7 @@ def _slope_se(xs, ys) -> tuple[float, float]:
     return s, (math.sqrt((resid ** 2).sum() / dof / ((lx - lx.mean()) ** 2).sum()) if dof > 0 else float('nan'))
 
 # %% ../../nbs/55_p004.ipynb #d22b0610
-def memory_table_arithmetic(ev: Evidence) -> Judged:
+def _memory_table_arithmetic(ev: Evidence) -> Judged:
     "Every row of 004's memory table equals N² operations and N² x 4 bytes (its MB read as MiB)."
     a = memory_arithmetic(ev.paper_tables['memory_table'])
     n_ok = int((a.ops_match & a.mb_match).sum())
@@ -870,7 +869,7 @@ def _choose_cell(model: str, column: str):  # a row of 004's "which to choose" t
     return judge
 
 # %% ../../nbs/55_p004.ipynb #3da42de3
-def advice(ev: Evidence) -> Judged:
+def _advice(ev: Evidence) -> Judged:
     """Reproduced when no approximate mechanism is faster than fused SDPA below _LONG_N, partly otherwise; the errors of the
     accuracy study are words in `ours` where the pass has them (a device window's has not)."""
     tim = _tab(ev, 'time_scaling')
@@ -896,7 +895,7 @@ CLAIMS = (  # 004's claims in its order; evidence: 'analytic' needs no run, 'res
     ClaimSpec('004-favor-unbiased', 'FAVOR+ gives an unbiased estimator of softmax attention', 'Performer paragraph',
               'unbiased', _favor_claim, ('analytic',), 'exact'),
     ClaimSpec('004-memory-table-arithmetic', 'attention operations = N² and fp32 attention memory = N² x 4 bytes', 'memory table',
-              '512: 1 MB, 2048: 16 MB, 8192: 256 MB, 32768: 4096 MB, 131072: 65536 MB', memory_table_arithmetic, kind='exact'),
+              '512: 1 MB, 2048: 16 MB, 8192: 256 MB, 32768: 4096 MB, 131072: 65536 MB', _memory_table_arithmetic, kind='exact'),
     ClaimSpec('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes', 'memory table',
               'one matrix, e.g. ~16 MB at 2048', _memory_table_measured, kind='exact'),
     ClaimSpec('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
@@ -918,7 +917,7 @@ CLAIMS = (  # 004's claims in its order; evidence: 'analytic' needs no run, 'res
     *(ClaimSpec(_CELL_ID(model, col), f"{model}: {col} = {value}", '"which to choose" table', value, _choose_cell(model, col),
                 kind=_COLUMNS[col]) for model, *values in _CHOOSE for col, value in zip(_COLUMNS, values)),
     ClaimSpec('004-advice-start-with-flash', 'start with FlashAttention; approximate methods pay off only at extreme sequence '
-              'lengths', '"which to choose" advice', 'switch only when memory/compute constrained', _on(GPU, advice),
+              'lengths', '"which to choose" advice', 'switch only when memory/compute constrained', _on(GPU, _advice),
               ('results', 'gpu'), 'speed'),
 )
 
