@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import partial, wraps
 from typing import Callable
 
 import numpy as np
@@ -22,7 +22,7 @@ from ..linear import linear_attention
 from ..nystrom import nystrom_attention
 from .base import Results, override_profile, table_path
 from ..performer import orthogonal_features, performer_attention, softmax_features
-from .verdict import Claim, binom_se, loglog_slope, parts_verdict
+from .verdict import Claim, ClaimSpec, Evidence, Judged, binom_se, judge_claims, loglog_slope, parts_verdict
 from ..runtime import Pieces
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, local2d_attention, local2d_mask,
@@ -32,24 +32,16 @@ from ..timm import swap_attention
 from ..train import evaluate
 
 # %% auto #0
-__all__ = ['SUMMARY', 'M_ALL', 'PROFILES', 'SRC_ORDER', 'FAVOR_EPS', 'NORM_STDS', 'FAVOR', 'FAVOR0', 'RELU', 'RELU_LIMIT',
-           'RELU_INF', 'NYSTROM', 'LONGFORMER', 'BIGBIRD', 'LOCAL', 'UNIFORM', 'BIGBIRD_LINKS', 'FIXED', 'Z',
-           'REL_FLOOR', 'SLOPE_TOL', 'SMALL_STD', 'KEY_FRACTION_OK', 'KEY_FRACTION_MAX', 'ACC_THRESH', 'CHANCE',
-           'TRAINED_Z', 'CIFAR10_TEST', 'PAPER', 'RATE', 'JUDGES', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS',
-           'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu', 'departures', 'SETTINGS', 'Settings',
-           'profile', 'model_spec', 'specs', 'capture_qkv', 'rms', 'random_twin', 'sources', 'exact_attention',
-           'layer_stats', 'stats_table', 'relu_limit_attention', 'draw_omega', 'favor_norm_scan', 'Mechanism',
-           'chunked', 'favor_kernel', 'mechanisms', 'hydra_heads', 'measure_errors', 'fixed_errors', 'error_summary',
-           'spectra', 'swapped_accuracy', 'downstream_accuracy', 'error_vs_accuracy', 'statement', 'claim_of', 'number',
-           'se', 'per_draw', 'mean_error', 'trio', 'slope', 'slope_tolerance', 'noise_at', 'setup_of', 'acc_noise',
-           'trained_z', 'accuracy_at', 'lacking', 'favor_rate_small_norm', 'favor_rate_real_norm', 'relu_more_features',
-           'nystrom_landmarks', 'linformer_low_rank', 'rises', 'mechanism_parts', 'budget_monotone', 'local_sufficient',
-           'bigbird_links_add_little', 'sparse_vs_performer', 'downstream_no_retraining', 'judge', 'favor_slope',
-           'conclusions']
+__all__ = ['SUMMARY', 'PROFILES', 'SRC_ORDER', 'NORM_STDS', 'FAVOR', 'UNIFORM', 'Z', 'PAPER', 'RATE', 'CLAIMS', 'HEADLINE',
+           'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu',
+           'departures', 'SETTINGS', 'Settings', 'profile', 'model_spec', 'specs', 'capture_qkv', 'sources',
+           'exact_attention', 'layer_stats', 'stats_table', 'favor_norm_scan', 'Mechanism', 'mechanisms',
+           'measure_errors', 'fixed_errors', 'error_summary', 'spectra', 'swapped_accuracy', 'downstream_accuracy',
+           'error_vs_accuracy', 'statement', 'number', 'se', 'slope', 'rises', 'judge', 'conclusions']
 
 # %% ../../nbs/56_attention_error.ipynb #5adc6277
 SUMMARY = "On a trained model's real q, k and v, more random features do bring every approximation closer to exact attention, but FAVOR+'s error falls far more slowly than m^-1/2 (slope about -0.13), and at m = 32 it costs 28 points of accuracy without retraining where Nyström costs 1.3."  # the one sentence a reader should remember (the report's executive summary)
-M_ALL = (16, 32, 64, 128, 256, 512, 1024)
+_M_ALL = (16, 32, 64, 128, 256, 512, 1024)
 
 # %% ../../nbs/56_attention_error.ipynb #69c80d75
 @dataclass(frozen=True)
@@ -76,9 +68,9 @@ _GRIDS = dict(landmarks=(1, 2, 4, 8, 16, 32, 64), windows=(1, 2, 4, 8, 16, 32), 
 PROFILES = {
     'smoke': Settings('sample', 1, 32, 2, (16, 64, 256), (2, 8, 32), (1, 4, 16), (1, 4), (1, 3), (1, 4, 16, 64),
                      None, (16, 64), 1, 32),
-    'cpu': Settings('offline', 10, 256, 4, M_ALL, acc_images=2000, acc_m_values=(16, 32, 64, 128, 256), acc_draws=2,
+    'cpu': Settings('offline', 10, 256, 4, _M_ALL, acc_images=2000, acc_m_values=(16, 32, 64, 128, 256), acc_draws=2,
                    chunk=32, **_GRIDS),
-    'paper': Settings('offline', 50, 1000, 10, M_ALL, acc_images=None, acc_m_values=M_ALL, acc_draws=3, chunk=100, **_GRIDS),
+    'paper': Settings('offline', 50, 1000, 10, _M_ALL, acc_images=None, acc_m_values=_M_ALL, acc_draws=3, chunk=100, **_GRIDS),
 }
 
 
@@ -123,26 +115,26 @@ def capture_qkv(model: nn.Module, x: Tensor) -> list[dict]:
     return [caps[i] for i in range(len(model.blocks))]
 
 # %% ../../nbs/56_attention_error.ipynb #50d92c10
-def rms(t: Tensor) -> float:
+def _rms(t: Tensor) -> float:
     "Root mean square of a tensor's entries."
     return t.double().pow(2).mean().sqrt().item()
 
 # %% ../../nbs/56_attention_error.ipynb #181ae0c7
-def random_twin(c: dict, seed: int, moments: bool = False) -> dict:
+def _random_twin(c: dict, seed: int, moments: bool = False) -> dict:
     "Gaussian q, k, v shaped like capture `c`: i.i.d. at each real tensor's RMS, or with its per-(head, channel) mean and std."
     g, out = torch.Generator().manual_seed(seed), {}
     for n in 'qkv':
         t = c[n].double().cpu()
         z = torch.randn(t.shape, generator=g, dtype=torch.float64)
-        out[n] = (t.mean((0, 2), keepdim=True) + t.std((0, 2), keepdim=True) * z) if moments else z * rms(t)
+        out[n] = (t.mean((0, 2), keepdim=True) + t.std((0, 2), keepdim=True) * z) if moments else z * _rms(t)
         out[n] = out[n].float().to(c[n].device)
     return out
 
 # %% ../../nbs/56_attention_error.ipynb #a3fa56e0
 def sources(real: list[dict]) -> dict[str, list[dict]]:
     "The real captures and their two random twins (seeded per layer), keyed by `SRC_ORDER`."
-    return {'real': real, 'random': [random_twin(c, 1000 + i) for i, c in enumerate(real)],
-            'random, moments': [random_twin(c, 2000 + i, moments=True) for i, c in enumerate(real)]}
+    return {'real': real, 'random': [_random_twin(c, 1000 + i) for i, c in enumerate(real)],
+            'random, moments': [_random_twin(c, 2000 + i, moments=True) for i, c in enumerate(real)]}
 
 # %% ../../nbs/56_attention_error.ipynb #df6deab2
 def exact_attention(srcs: dict[str, list[dict]]) -> tuple[dict, dict]:
@@ -163,7 +155,7 @@ def layer_stats(c: dict, A: Tensor, neigh: Tensor) -> dict:
     logits = q @ k.transpose(-2, -1) * q.shape[-1] ** -0.5
     ent = -(A * A.clamp_min(1e-300).log()).sum(-1)
     qbar = q.mean(-2)  # (B, H, d): token mean per image and head
-    return dict(rms_q=rms(q), rms_k=rms(k),
+    return dict(rms_q=_rms(q), rms_k=_rms(k),
                 q_mean_over_rms=(qbar.norm(dim=-1) / q.pow(2).sum(-1).mean(-1).sqrt()).mean().item(),
                 logit_std=logits.std().item(), eff_keys=ent.exp().mean().item(), max_prob=A.amax(-1).mean().item(),
                 cls_mass=A[..., 1:, 0].mean().item(), neigh3x3_mass=(A * neigh)[..., 1:, :].sum(-1).mean().item())
@@ -177,7 +169,7 @@ def stats_table(srcs: dict, attn: dict, grid: tuple) -> pd.DataFrame:
                          for src, caps in srcs.items() for i, c in enumerate(caps)])
 
 # %% ../../nbs/56_attention_error.ipynb #3b3df7a9
-def relu_limit_attention(q: Tensor, k: Tensor, v: Tensor, eps: float = 1e-3) -> Tensor:
+def _relu_limit_attention(q: Tensor, k: Tensor, v: Tensor, eps: float = 1e-3) -> Tensor:
     "The m -> infinity limit of `performer_attention(..., 'relu')`: attention with the arc-cosine kernel (float64)."
     s = q.shape[-1] ** -0.25
     qs, ks = q.double() * s, k.double() * s
@@ -188,18 +180,18 @@ def relu_limit_attention(q: Tensor, k: Tensor, v: Tensor, eps: float = 1e-3) -> 
     return (kern @ v.double()) / kern.sum(-1, keepdim=True)
 
 # %% ../../nbs/56_attention_error.ipynb #7bf057d1
-def draw_omega(heads: int, m: int, d_head: int, seed: int, device='cpu') -> Tensor:
+def _draw_omega(heads: int, m: int, d_head: int, seed: int, device='cpu') -> Tensor:
     "Orthogonal random features (heads, m, d_head) from a seeded generator."
     return orthogonal_features(heads, m, d_head, generator=torch.Generator().manual_seed(seed)).to(device)
 
 # %% ../../nbs/56_attention_error.ipynb #eb063ef2
-FAVOR_EPS = (1e-4, 0.0)  # 002's epsilon, and none (the unbiased estimator of Choromanski et al.)
+_FAVOR_EPS = (1e-4, 0.0)  # 002's epsilon, and none (the unbiased estimator of Choromanski et al.)
 NORM_STDS = (0.3, 0.5, 0.7, 1.0)  # per-entry std of the scan's q, k, v: from small norms up to the trained model's RMS
 
 # %% ../../nbs/56_attention_error.ipynb #93bbf606
 def favor_norm_scan(stds: tuple, m_values: tuple, draws: int, heads: int, tokens: int, d_head: int, images: int = 8,
                     seed: int = 7, device='cpu') -> pd.DataFrame:
-    "Error of FAVOR+ against exact softmax on Gaussian q, k, v of each `std`, per m, draw and epsilon (`FAVOR_EPS`)."
+    "Error of FAVOR+ against exact softmax on Gaussian q, k, v of each `std`, per m, draw and epsilon (`_FAVOR_EPS`)."
     rows = []
     for std in stds:
         q, k, v = (t.to(device) for t in random_qkv(images, heads, tokens, d_head, seed=seed, std=std))
@@ -207,19 +199,19 @@ def favor_norm_scan(stds: tuple, m_values: tuple, draws: int, heads: int, tokens
         qn = (q.double() * d_head ** -0.25).norm(dim=-1).mean().item()  # mean |q'|, the scale the features see
         for m in m_values:
             for s in range(draws):
-                om = draw_omega(heads, m, d_head, s, device)
-                for eps in FAVOR_EPS:
+                om = _draw_omega(heads, m, d_head, s, device)
+                for eps in _FAVOR_EPS:
                     out = performer_attention(q, k, v, om, partial(softmax_features, eps=eps))
                     rows.append(dict(std=std, q_norm=qn, eps=eps, m=m, draw=s, rel_error=rel_error(out, ex)))
     return pd.DataFrame(rows)
 
 # %% ../../nbs/56_attention_error.ipynb #182dab25
-FAVOR, FAVOR0, RELU = 'FAVOR+ (performer)', 'FAVOR+ with ε = 0', 'ReLU features (performer_relu)'
-RELU_LIMIT, RELU_INF = 'ReLU features vs their m→∞ limit', 'ReLU features, m→∞ limit'
-NYSTROM, LONGFORMER, BIGBIRD = 'Nystrom', 'longformer', 'bigbird (r = 3)'
-LOCAL = ('local (1-D band)', 'local2d block', 'local2d sliding', LONGFORMER)  # windowed patterns without random links
+FAVOR, _FAVOR0, _RELU = 'FAVOR+ (performer)', 'FAVOR+ with ε = 0', 'ReLU features (performer_relu)'
+_RELU_LIMIT, _RELU_INF = 'ReLU features vs their m→∞ limit', 'ReLU features, m→∞ limit'
+_NYSTROM, _LONGFORMER, _BIGBIRD = 'Nystrom', 'longformer', 'bigbird (r = 3)'
+_LOCAL = ('local (1-D band)', 'local2d block', 'local2d sliding', _LONGFORMER)  # windowed patterns without random links
 UNIFORM = 'mean of v (uniform attention)'
-BIGBIRD_LINKS = 3  # random keys per query (effattn's bigbird default)
+_BIGBIRD_LINKS = 3  # random keys per query (effattn's bigbird default)
 
 # %% ../../nbs/56_attention_error.ipynb #fce600b2
 @dataclass(frozen=True)
@@ -239,15 +231,15 @@ class Mechanism:
     extra: dict = field(default_factory=dict)  # fixed layer options
 
 # %% ../../nbs/56_attention_error.ipynb #0cbff563
-def chunked(fn: Callable, q: Tensor, k: Tensor, v: Tensor, size: int) -> Tensor:
+def _chunked(fn: Callable, q: Tensor, k: Tensor, v: Tensor, size: int) -> Tensor:
     "Apply a batch-independent kernel to chunks of `size` images and concatenate."
     return torch.cat([fn(q[i:i + size], k[i:i + size], v[i:i + size]) for i in range(0, q.shape[0], size)])
 
 # %% ../../nbs/56_attention_error.ipynb #6f8b1077
-def favor_kernel(heads: int, d_head: int, device, eps: float = 1e-4, features: str = 'softmax') -> Callable:
+def _favor_kernel(heads: int, d_head: int, device, eps: float = 1e-4, features: str = 'softmax') -> Callable:
     "(m, draw) -> FAVOR+ (or ReLU, `features='relu'`) kernel with seeded orthogonal features."
     def make(m, seed):
-        om = draw_omega(heads, m, d_head, seed, device)
+        om = _draw_omega(heads, m, d_head, seed, device)
         feats = 'relu' if features == 'relu' else partial(softmax_features, eps=eps)
         return lambda q, k, v: performer_attention(q, k, v, om, feats)
     return make
@@ -255,18 +247,18 @@ def favor_kernel(heads: int, d_head: int, device, eps: float = 1e-4, features: s
 # %% ../../nbs/56_attention_error.ipynb #ae005d61
 def mechanisms(P, N: int, grid: tuple, heads: int, d_head: int, device='cpu') -> list[Mechanism]:
     "The study's grid of mechanisms at profile `P` for a model with `N` tokens (one cls token, then the patch `grid`)."
-    links = lambda w, s: bigbird_random_links(N, BIGBIRD_LINKS, w, (0,), s)
-    fav = lambda eps, feats='softmax': favor_kernel(heads, d_head, device, eps, feats)
+    links = lambda w, s: bigbird_random_links(N, _BIGBIRD_LINKS, w, (0,), s)
+    fav = lambda eps, feats='softmax': _favor_kernel(heads, d_head, device, eps, feats)
     l2d = lambda mode: (lambda p, s: lambda q, k, v: local2d_attention(q, k, v, window=p, mode=mode, grid=grid,
                                                                        prefix_tokens=1))
     perf = dict(values=P.m_values, draws=P.draws, option='features', acc_values=P.acc_m_values, acc_draws=P.acc_draws)
     one = lambda vals: dict(values=vals, draws=1, acc_values=vals, acc_draws=1)
     return [
         Mechanism('low rank', FAVOR, 'features m', kernel=fav(1e-4), pattern=None, layer='performer', **perf),
-        Mechanism('low rank', FAVOR0, 'features m', kernel=fav(0.0), pattern=None, layer='performer',
+        Mechanism('low rank', _FAVOR0, 'features m', kernel=fav(0.0), pattern=None, layer='performer',
                   extra=dict(kernel_options=dict(eps=0.0)), **perf),
-        Mechanism('low rank', RELU, 'features m', kernel=fav(0.0, 'relu'), pattern=None, layer='performer_relu', **perf),
-        Mechanism('low rank', NYSTROM, 'landmarks', kernel=lambda p, s: lambda q, k, v: nystrom_attention(q, k, v, landmarks=p),
+        Mechanism('low rank', _RELU, 'features m', kernel=fav(0.0, 'relu'), pattern=None, layer='performer_relu', **perf),
+        Mechanism('low rank', _NYSTROM, 'landmarks', kernel=lambda p, s: lambda q, k, v: nystrom_attention(q, k, v, landmarks=p),
                   pattern=None, layer='nystrom', option='landmarks', **one(P.landmarks)),
         Mechanism('sparse', 'local (1-D band)', 'window', kernel=lambda p, s: lambda q, k, v: local_attention(q, k, v, window=p),
                   pattern=lambda p, s: local_mask(N, p), layer='local', option='window', **one(P.windows)),
@@ -276,24 +268,24 @@ def mechanisms(P, N: int, grid: tuple, heads: int, d_head: int, device='cpu') ->
         Mechanism('sparse', 'local2d sliding', 'radius', kernel=l2d('sliding'),
                   pattern=lambda p, s: local2d_mask(N, p, 'sliding', grid, 1), layer='local2d', option='window',
                   extra=dict(mode='sliding'), **one(P.sliding_radii)),
-        Mechanism('sparse', LONGFORMER, 'window',
+        Mechanism('sparse', _LONGFORMER, 'window',
                   kernel=lambda p, s: lambda q, k, v: longformer_attention(q, k, v, window=p, global_tokens=(0,)),
                   pattern=lambda p, s: longformer_mask(N, p, (0,)), layer='longformer', option='window', **one(P.windows)),
-        Mechanism('sparse', BIGBIRD, 'window', P.windows, P.draws,
+        Mechanism('sparse', _BIGBIRD, 'window', P.windows, P.draws,
                   kernel=lambda p, s: lambda q, k, v: bigbird_attention(q, k, v, links(p, s), window=p, global_tokens=(0,)),
                   pattern=lambda p, s: bigbird_mask(N, p, (0,), links(p, s)), layer='bigbird', option='window',
                   acc_values=P.windows, acc_draws=P.acc_draws),
     ]
 
 # %% ../../nbs/56_attention_error.ipynb #1d6aca15
-def hydra_heads(q: Tensor, k: Tensor, v: Tensor) -> Tensor:
+def _hydra_heads(q: Tensor, k: Tensor, v: Tensor) -> Tensor:
     "Hydra (001, cosine kernel) on all H*d features at once, split back into heads."
     B, H, T, d = q.shape
     merge = lambda t: t.transpose(1, 2).reshape(B, 1, T, H * d)
     return hydra_attention(merge(q), merge(k), merge(v))[:, 0].unflatten(-1, (H, d)).transpose(1, 2)
 
 # %% ../../nbs/56_attention_error.ipynb #79efd05e
-FIXED = {RELU_INF: relu_limit_attention, 'linear (elu + 1)': linear_attention, 'hydra (cosine)': hydra_heads,
+_FIXED = {_RELU_INF: _relu_limit_attention, 'linear (elu + 1)': linear_attention, 'hydra (cosine)': _hydra_heads,
          UNIFORM: lambda q, k, v: v.mean(-2, keepdim=True).expand_as(v)}  # distances that do not depend on a budget
 
 # %% ../../nbs/56_attention_error.ipynb #60198435
@@ -306,23 +298,23 @@ def measure_errors(srcs: dict, exact: dict, mechs: list[Mechanism], chunk: int,
         "The rows of one (source, layer, mechanism, budget): every draw (seeded by its number), and the ReLU limit's."
         c, ex, rows = srcs[src][i], exact[src, i], []
         q, k, v = c['q'], c['k'], c['v']
-        lim = relu_limit_attention(q, k, v) if M.name == RELU else None
+        lim = _relu_limit_attention(q, k, v) if M.name == _RELU else None
         for s in range(M.draws):
-            out = chunked(M.kernel(p, s), q, k, v, chunk)
+            out = _chunked(M.kernel(p, s), q, k, v, chunk)
             base = dict(source=src, layer=i, family=M.family, budget=M.budget, value=p, draw=s)
             rows.append(dict(base, mechanism=M.name, rel_error=rel_error(out, ex),
                              key_fraction=M.pattern(p, s).float().mean().item() if M.pattern else None,
                              cls_error=rel_error(out[:, :, 0], ex[:, :, 0])))
-            if lim is not None: rows.append(dict(base, mechanism=RELU_LIMIT, rel_error=rel_error(out, lim)))
+            if lim is not None: rows.append(dict(base, mechanism=_RELU_LIMIT, rel_error=rel_error(out, lim)))
         return rows
     return pd.DataFrame([r for src, caps in srcs.items() for i in range(len(caps)) for M in mechs for p in M.values
                          for r in pieces.get((src, i, M.name, p), partial(piece, src, i, M, p))])
 
 # %% ../../nbs/56_attention_error.ipynb #1ae0b506
 def fixed_errors(srcs: dict, exact: dict) -> pd.DataFrame:
-    "Error of each `FIXED` mechanism against exact attention, per source and layer."
+    "Error of each `_FIXED` mechanism against exact attention, per source and layer."
     return pd.DataFrame([dict(source=src, layer=i, mechanism=name, rel_error=rel_error(fn(c['q'], c['k'], c['v']), exact[src, i]))
-                         for src, caps in srcs.items() for i, c in enumerate(caps) for name, fn in FIXED.items()])
+                         for src, caps in srcs.items() for i, c in enumerate(caps) for name, fn in _FIXED.items()])
 
 # %% ../../nbs/56_attention_error.ipynb #3b6c64c4
 def error_summary(errors: pd.DataFrame, fixed: pd.DataFrame) -> pd.DataFrame:
@@ -363,10 +355,10 @@ def spectra(srcs: dict, attn: dict, exact: dict, ranks: tuple, draws: int, chunk
                 mat_rows.append(dict(row, k=kk, method='best rank-k (SVD)', draw=0, output_error=rel_error(Ak @ v64, exact[src, i]),
                                      matrix_error=(tail[..., kk].sum() / e2.sum()).sqrt().item() if kk < N else 0.0))
                 if kk < N:
-                    An = chunked(lambda a, b, e: nystrom_attention(a, b, e, landmarks=kk), c['q'], c['k'], eye, chunk)
+                    An = _chunked(lambda a, b, e: nystrom_attention(a, b, e, landmarks=kk), c['q'], c['k'], eye, chunk)
                     mat_rows.append(dict(row, k=kk, method='Nystrom (landmarks = k)', draw=0, matrix_error=rel_error(An, A)))
                 for s in range(draws):
-                    Af = chunked(favor_kernel(H, d, c['q'].device)(kk, s), c['q'], c['k'], eye, chunk)
+                    Af = _chunked(_favor_kernel(H, d, c['q'].device)(kk, s), c['q'], c['k'], eye, chunk)
                     mat_rows.append(dict(row, k=kk, method='FAVOR+ (m = k)', draw=s, matrix_error=rel_error(Af, A)))
     return pd.DataFrame(rank_rows), pd.DataFrame(spec_rows), pd.DataFrame(mat_rows)
 
@@ -400,7 +392,7 @@ def downstream_accuracy(model: nn.Module, loader, device, mechs: list[Mechanism]
 # %% ../../nbs/56_attention_error.ipynb #6e9740f7
 def error_vs_accuracy(errors: pd.DataFrame, downstream: pd.DataFrame) -> pd.DataFrame:
     "Per (mechanism, budget): the error on real q, k, v (all tokens and cls token, mean over layers and draws) and the swapped top-1."
-    err = (errors[(errors.source == 'real') & (errors.mechanism != RELU_LIMIT)]
+    err = (errors[(errors.source == 'real') & (errors.mechanism != _RELU_LIMIT)]
            .groupby(['mechanism', 'value'])[['rel_error', 'cls_error']].mean().reset_index())
     acc = downstream.dropna(subset=['value']).groupby(['mechanism', 'value'])['top1'].mean().reset_index()
     err['value'], acc['value'] = err['value'].astype(float), acc['value'].astype(float)
@@ -408,15 +400,15 @@ def error_vs_accuracy(errors: pd.DataFrame, downstream: pd.DataFrame) -> pd.Data
 
 # %% ../../nbs/56_attention_error.ipynb #e091e615
 Z = 2  # "within noise" = within Z standard errors over random draws
-REL_FLOOR = 0.01  # a deterministic error is one measurement: changes below 1 % of it are not changes
-SLOPE_TOL = 0.1  # least tolerance on a log-log slope (few m values, some curvature even in the asymptotic regime)
-SMALL_STD = 0.3  # inputs of at most this per-entry std are "small norm": |q'|^2 ~ 0.4, the variance of exp(w.x') is small
-KEY_FRACTION_OK = 0.25  # our reading of "local context is sufficient": at most a quarter of the keys
-KEY_FRACTION_MAX = 0.5  # beyond half of the keys a pattern is no longer "local"
-ACC_THRESH = 1.0  # percentage points: least tolerance for "as accurate as exact attention"
-CHANCE = 100 / 10  # CIFAR-10 top-1 of a guess
-TRAINED_Z = 3  # the exact model counts as trained at this many binomial SEs above chance
-CIFAR10_TEST = 10_000  # test images used when a profile's acc_images is None
+_REL_FLOOR = 0.01  # a deterministic error is one measurement: changes below 1 % of it are not changes
+_SLOPE_TOL = 0.1  # least tolerance on a log-log slope (few m values, some curvature even in the asymptotic regime)
+_SMALL_STD = 0.3  # inputs of at most this per-entry std are "small norm": |q'|^2 ~ 0.4, the variance of exp(w.x') is small
+_KEY_FRACTION_OK = 0.25  # our reading of "local context is sufficient": at most a quarter of the keys
+_KEY_FRACTION_MAX = 0.5  # beyond half of the keys a pattern is no longer "local"
+_ACC_THRESH = 1.0  # percentage points: least tolerance for "as accurate as exact attention"
+_CHANCE = 100 / 10  # CIFAR-10 top-1 of a guess
+_TRAINED_Z = 3  # the exact model counts as trained at this many binomial SEs above chance
+_CIFAR10_TEST = 10_000  # test images used when a profile's acc_images is None
 PAPER = 'attention_error'
 
 # %% ../../nbs/56_attention_error.ipynb #ed1f6a66
@@ -426,14 +418,10 @@ def statement(S: pd.DataFrame, key: str) -> tuple[str, str, str]:
     return r['where'], (f'"{r.quote}"' if isinstance(r.quote, str) and r.quote else ''), r.value
 
 # %% ../../nbs/56_attention_error.ipynb #ef84ca68
-def claim_of(S: pd.DataFrame,  # the paper statements (data/paper/attention_error_statements.csv)
-             key: str,  # the statement the claim tests
-             name: str,  # the claim's id within this study
-             text: str,  # the claim, as the report prints it
-             **kw) -> partial:
-    "A `Claim` with its id, text, place and quoted words filled in; call it with (paper value, ours, verdict, reason)."
-    where, quote, _ = statement(S, key)
-    return partial(Claim, f'{PAPER}-{name}', PAPER, text, where, quote, **kw)
+def _finding(paper_value: str,  # the paper's value as the statements file words it
+             seeds: int = 0):  # runs behind our number
+    "What a judge of this study finds, called as (ours, verdict, reason): a `Judged` with the paper's value filled in."
+    return lambda ours, verdict, reason: Judged(verdict, ours, reason, seeds=seeds, paper_value=paper_value)
 
 # %% ../../nbs/56_attention_error.ipynb #08ced670
 def number(S: pd.DataFrame, key: str) -> float:
@@ -447,20 +435,20 @@ def se(x) -> float:
     return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else 0.0
 
 # %% ../../nbs/56_attention_error.ipynb #ba75cc80
-def per_draw(errors: pd.DataFrame, mech: str, src: str = 'real') -> pd.DataFrame:
+def _per_draw(errors: pd.DataFrame, mech: str, src: str = 'real') -> pd.DataFrame:
     "Error of `mech` on `src`, mean over layers, as a (value x draw) frame."
     d = errors[(errors.mechanism == mech) & (errors.source == src)]
     return d.groupby(['value', 'draw']).rel_error.mean().unstack('draw').sort_index()
 
 # %% ../../nbs/56_attention_error.ipynb #518e42bf
-def mean_error(errors: pd.DataFrame, mech: str, src: str = 'real') -> pd.Series:
+def _mean_error(errors: pd.DataFrame, mech: str, src: str = 'real') -> pd.Series:
     "Error of `mech` on `src`, mean over layers and draws, per budget value."
-    return per_draw(errors, mech, src).mean(axis=1)
+    return _per_draw(errors, mech, src).mean(axis=1)
 
 # %% ../../nbs/56_attention_error.ipynb #3dc54e2f
-def trio(errors: pd.DataFrame, mech: str, value) -> str:
+def _trio(errors: pd.DataFrame, mech: str, value) -> str:
     "Errors at `value` on real / random / random, moments."
-    return ' / '.join(f"{mean_error(errors, mech, s).loc[value]:.3f}" for s in SRC_ORDER)
+    return ' / '.join(f"{_mean_error(errors, mech, s).loc[value]:.3f}" for s in SRC_ORDER)
 
 # %% ../../nbs/56_attention_error.ipynb #2c66fe98
 def slope(s: pd.Series) -> float:
@@ -469,37 +457,37 @@ def slope(s: pd.Series) -> float:
     return loglog_slope([float(x) for x in s.index], list(s.values)) if len(s) > 1 else float('nan')
 
 # %% ../../nbs/56_attention_error.ipynb #c0392db7
-def slope_tolerance(d: pd.DataFrame) -> float:
-    "Tolerance on the slope of a (value x draw) frame: the larger of SLOPE_TOL and Z SE of the per-draw slopes."
-    return max(SLOPE_TOL, Z * se([slope(d[c]) for c in d.columns]))
+def _slope_tolerance(d: pd.DataFrame) -> float:
+    "Tolerance on the slope of a (value x draw) frame: the larger of _SLOPE_TOL and Z SE of the per-draw slopes."
+    return max(_SLOPE_TOL, Z * se([slope(d[c]) for c in d.columns]))
 
 # %% ../../nbs/56_attention_error.ipynb #700252aa
-def noise_at(d: pd.DataFrame, value) -> float:
-    "Yardstick of one error (mean over draws): Z standard errors over draws, at least REL_FLOOR of it."
-    return max(Z * se(d.loc[value]), REL_FLOOR * d.loc[value].mean())
+def _noise_at(d: pd.DataFrame, value) -> float:
+    "Yardstick of one error (mean over draws): Z standard errors over draws, at least _REL_FLOOR of it."
+    return max(Z * se(d.loc[value]), _REL_FLOOR * d.loc[value].mean())
 
 # %% ../../nbs/56_attention_error.ipynb #bd2f341d
-def setup_of(results: Results, profile_name: str) -> dict:
+def _setup_of(results: Results, profile_name: str) -> dict:
     "The model's setup (exact top-1, images, tokens); from the saved `setup` values, else from the tables and the profile."
     if 'setup' in results.values: return results.value('setup')
     # results saved before the notebook saved its setup: the exact accuracy and N are in the tables, the images in the profile
     P = profile(profile_name)
     return dict(exact_top1=float(results.table('downstream_accuracy').exact_top1.iloc[0]),
-                acc_images=P.acc_images or CIFAR10_TEST, tokens=int(results.table('attention_ranks').N.iloc[0]),
+                acc_images=P.acc_images or _CIFAR10_TEST, tokens=int(results.table('attention_ranks').N.iloc[0]),
                 capture_images=P.capture_images, epochs=P.epochs)
 
 # %% ../../nbs/56_attention_error.ipynb #7f0b7f9c
-def acc_noise(setup: dict) -> float:
-    "Tolerance (points) of a swapped accuracy: one binomial SE on the evaluated images, at least ACC_THRESH."
-    return max(ACC_THRESH, binom_se(setup['exact_top1'], setup['acc_images']))
+def _acc_noise(setup: dict) -> float:
+    "Tolerance (points) of a swapped accuracy: one binomial SE on the evaluated images, at least _ACC_THRESH."
+    return max(_ACC_THRESH, binom_se(setup['exact_top1'], setup['acc_images']))
 
 # %% ../../nbs/56_attention_error.ipynb #c53ac0ea
-def trained_z(setup: dict) -> float:
+def _trained_z(setup: dict) -> float:
     "How far (in binomial SEs at chance) the exact model's accuracy is above chance."
-    return (setup['exact_top1'] - CHANCE) / binom_se(CHANCE, setup['acc_images'])
+    return (setup['exact_top1'] - _CHANCE) / binom_se(_CHANCE, setup['acc_images'])
 
 # %% ../../nbs/56_attention_error.ipynb #04446ead
-def accuracy_at(down: pd.DataFrame, mech: str, budget: float, exact_top1: float) -> dict | None:
+def _accuracy_at(down: pd.DataFrame, mech: str, budget: float, exact_top1: float) -> dict | None:
     "Swapped top-1 of `mech` at `budget` (or the smallest grid value above it), mean over draws; None if none."
     d = down[down.mechanism == mech].dropna(subset=['value'])
     vals = sorted(v for v in d.value.unique() if v >= budget)
@@ -508,11 +496,18 @@ def accuracy_at(down: pd.DataFrame, mech: str, budget: float, exact_top1: float)
     return dict(value=vals[0], top1=x.mean(), draws=len(x), drop=exact_top1 - x.mean())
 
 # %% ../../nbs/56_attention_error.ipynb #1b5fef57
-def lacking(results: Results, *names: str) -> str:
+def _lacking(results: Results, *names: str) -> str:
     "'' when every table is saved; else a reason naming the missing ones."
     miss = [n for n in names if n not in results.tables]
     return (f"table(s) {', '.join(miss)} not saved at this profile: run the notebook (its save_table cells write them)"
             if miss else '')
+
+# %% ../../nbs/56_attention_error.ipynb #237a0702
+def _inputs(ev: Evidence) -> tuple[Results, pd.DataFrame, dict | None]:
+    "A judge's inputs: the saved results, the papers' statements by key, and the model's setup (None where it was not saved)."
+    try: setup = _setup_of(ev.results, ev.profile)
+    except KeyError: setup = None
+    return ev.results, ev.paper_tables['statements'].set_index('key'), setup
 
 # %% ../../nbs/56_attention_error.ipynb #91c4ed1e
 RATE = -1 / 2  # 002 §3.3: error O(1/sqrt(m))
@@ -525,75 +520,73 @@ def _scan_slopes(scan: pd.DataFrame, eps: float) -> pd.Series:
 # %% ../../nbs/56_attention_error.ipynb #5afe8433
 def _scan_words(scan: pd.DataFrame) -> str:
     "The scan's slopes by input std, for both epsilons, in words."
-    sl, sl0 = _scan_slopes(scan, FAVOR_EPS[0]), _scan_slopes(scan, 0.0)
+    sl, sl0 = _scan_slopes(scan, _FAVOR_EPS[0]), _scan_slopes(scan, 0.0)
     ms = sorted(scan.m.unique())
     return ("random q, k, v, slope by input std: " + ', '.join(f"std {s:g} {sl[s]:.2f}" for s in sl.index)
             + f" (ε = 0: {', '.join(f'{sl0[s]:.2f}' for s in sl0.index)}); m = {ms[0]}–{ms[-1]}, "
             f"{scan.draw.nunique()} draws")
 
 # %% ../../nbs/56_attention_error.ipynb #fc8bd60b
-def favor_rate_small_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _favor_rate_small_norm(ev: Evidence) -> Judged:
     "002's m^-1/2 rate on small-norm Gaussian inputs (the regime the rate describes)."
-    c = claim_of(S, 'favor_rate', 'favor-rate-small-norm', 'FAVOR+ approximates softmax attention with an error that '
-                'falls like m^-1/2 in the number of random features m: at small q, k norms', kind='exact')
-    if (why := lacking(results, 'favor_norm_scan')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'favor_rate')[1])
+    if (why := _lacking(results, 'favor_norm_scan')): return c('-', 'not run', why)
     scan = results.table('favor_norm_scan')
-    small = scan[(scan['std'] == scan['std'].min()) & (scan.eps == FAVOR_EPS[0])]
+    small = scan[(scan['std'] == scan['std'].min()) & (scan.eps == _FAVOR_EPS[0])]
     std0 = float(scan['std'].min())
-    if std0 > SMALL_STD or small.m.nunique() < 2:
-        return c(_scan_words(scan), 'not run', f"the scan has no input at std ≤ {SMALL_STD:g} with two values of m")
+    if std0 > _SMALL_STD or small.m.nunique() < 2:
+        return c(_scan_words(scan), 'not run', f"the scan has no input at std ≤ {_SMALL_STD:g} with two values of m")
     d = small.groupby(['m', 'draw']).rel_error.mean().unstack('draw')
-    s, tol = slope(d.mean(axis=1)), slope_tolerance(d)
-    why = (f"002's estimator (ε = {FAVOR_EPS[0]:.0e}) at std {std0:g}: slope {s:.2f}, target {RATE} ± {tol:.2f} (the larger "
-           f"of {SLOPE_TOL} and {Z} SE of the per-draw slopes)")
+    s, tol = slope(d.mean(axis=1)), _slope_tolerance(d)
+    why = (f"002's estimator (ε = {_FAVOR_EPS[0]:.0e}) at std {std0:g}: slope {s:.2f}, target {RATE} ± {tol:.2f} (the larger "
+           f"of {_SLOPE_TOL} and {Z} SE of the per-draw slopes)")
     if abs(s - RATE) <= tol:
         return c(_scan_words(scan), 'reproduced', f"{why}; at larger norms the slope flattens (see the real-norm claim)")
     return c(_scan_words(scan), 'not reproduced', f"{why}: even at small norms the error does not fall like m^-1/2")
 
 # %% ../../nbs/56_attention_error.ipynb #e3b071c7
-def favor_rate_real_norm(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _favor_rate_real_norm(ev: Evidence) -> Judged:
     "002's m^-1/2 rate on the trained model's q, k over the profile's m grid."
-    c = claim_of(S, 'favor_rate', 'favor-rate-real-norm', 'FAVOR+ approximates softmax attention with an error that '
-                'falls like m^-1/2 in the number of random features m: on the q, k of a trained ViT', seeds=1)
-    if (why := lacking(results, 'errors', 'layer_stats')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'favor_rate')[1], seeds=1)
+    if (why := _lacking(results, 'errors', 'layer_stats')): return c('-', 'not run', why)
     errors, stats = results.table('errors'), results.table('layer_stats')
-    d = per_draw(errors, FAVOR)
+    d = _per_draw(errors, FAVOR)
     if len(d) < 2: return c('-', 'not run', 'fewer than two values of m in this profile')
-    sl = {(m, s): slope(mean_error(errors, m, s)) for m in (FAVOR, FAVOR0) for s in SRC_ORDER}
-    tol, real = slope_tolerance(d), stats[stats.source == 'real']
+    sl = {(m, s): slope(_mean_error(errors, m, s)) for m in (FAVOR, _FAVOR0) for s in SRC_ORDER}
+    tol, real = _slope_tolerance(d), stats[stats.source == 'real']
     lo, hi = min(real.rms_q.min(), real.rms_k.min()), max(real.rms_q.max(), real.rms_k.max())
     ours = (f"log-log slope over m = {d.index.min()}–{d.index.max()} (real / random / random, moments): ε = 1e-4 "
             + ' / '.join(f"{sl[FAVOR, s]:.2f}" for s in SRC_ORDER) + "; ε = 0 "
-            + ' / '.join(f"{sl[FAVOR0, s]:.2f}" for s in SRC_ORDER)
-            + f"; error at m = {d.index.max()}: {trio(errors, FAVOR, d.index.max())}; real q, k RMS {lo:.2f}–{hi:.2f}")
+            + ' / '.join(f"{sl[_FAVOR0, s]:.2f}" for s in SRC_ORDER)
+            + f"; error at m = {d.index.max()}: {_trio(errors, FAVOR, d.index.max())}; real q, k RMS {lo:.2f}–{hi:.2f}")
     small = ''
     if 'favor_norm_scan' in results.tables:
         ours += '; ' + _scan_words(results.table('favor_norm_scan'))
-        sl_scan = _scan_slopes(results.table('favor_norm_scan'), FAVOR_EPS[0]).dropna()
+        sl_scan = _scan_slopes(results.table('favor_norm_scan'), _FAVOR_EPS[0]).dropna()
         small = '' if sl_scan.empty else f"; on random inputs the slope is {sl_scan.iloc[0]:.2f} at std {sl_scan.index[0]:g} and {sl_scan.iloc[-1]:.2f} at std {sl_scan.index[-1]:g}"
-    why = (f"target slope {RATE} or steeper, tolerance {tol:.2f} (the larger of {SLOPE_TOL} and {Z} SE of the per-draw "
+    why = (f"target slope {RATE} or steeper, tolerance {tol:.2f} (the larger of {_SLOPE_TOL} and {Z} SE of the per-draw "
            f"slopes){small}")
     if sl[FAVOR, 'real'] <= RATE + tol: return c(ours, 'reproduced', f"slope {sl[FAVOR, 'real']:.2f} on real q, k, v; {why}")
     return c(ours, 'not testable here', (f"the rate is an asymptotic, small-norm statement: at the trained model's q, k norms the "
                               f"error of 002's estimator falls with slope {sl[FAVOR, 'real']:.2f} over this m range "
-                              f"(ε = 0: {sl[FAVOR0, 'real']:.2f}), far from the m^-1/2 regime; this does not contradict "
+                              f"(ε = 0: {sl[_FAVOR0, 'real']:.2f}), far from the m^-1/2 regime; this does not contradict "
                               f"the rate, it bounds where it applies; {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #1cfd74c0
-def relu_more_features(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _relu_more_features(ev: Evidence) -> Judged:
     """ReLU features: reproduced when the error against their own limit (the kernel they estimate) falls with m; the
     limit's distance to softmax is a floor the claim does not contest (002 presents ReLU attention as another kernel)."""
-    where, quote, _ = statement(S, 'more_features')
-    _, quote2, _ = statement(S, 'relu_expressiveness')
-    c = partial(Claim, f'{PAPER}-relu-more-features', PAPER, "more random features give better approximations, for "
-                "Performer's ReLU features too", where, f"{quote}; ReLU attention {quote2}", seeds=1)
-    if (why := lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    c = _finding(f"{statement(S, 'more_features')[1]}; ReLU attention {statement(S, 'relu_expressiveness')[1]}", seeds=1)
+    if (why := _lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, fixed = results.table('errors'), results.table('fixed_mechanisms')
-    d, dl = per_draw(errors, RELU), per_draw(errors, RELU_LIMIT)
+    d, dl = _per_draw(errors, _RELU), _per_draw(errors, _RELU_LIMIT)
     if len(d) < 2: return c('-', 'not run', 'fewer than two values of m in this profile')
     m_lo, m_top = d.index.min(), d.index.max()
-    bias = fixed[(fixed.mechanism == RELU_INF) & (fixed.source == 'real')].rel_error.mean()
-    s_lim, tol, noise = slope(dl.mean(axis=1)), slope_tolerance(dl), noise_at(d, m_top)
+    bias = fixed[(fixed.mechanism == _RELU_INF) & (fixed.source == 'real')].rel_error.mean()
+    s_lim, tol, noise = slope(dl.mean(axis=1)), _slope_tolerance(dl), _noise_at(d, m_top)
     ours = (f"real q, k, v: distance to the m→∞ (arc-cosine) limit {dl.loc[m_lo].mean():.3f} at m = {m_lo}, "
             f"{dl.loc[m_top].mean():.3f} at m = {m_top} (slope {s_lim:.2f}); error against softmax {d.loc[m_lo].mean():.3f} → "
             f"{d.loc[m_top].mean():.3f}; the limit itself against softmax {bias:.3f}")
@@ -606,27 +599,26 @@ def relu_more_features(results: Results, S: pd.DataFrame, setup: dict | None) ->
                                  f"(Monte Carlo's rate is -0.5; reproduced below -{tol:.2f}); {floor}")
 
 # %% ../../nbs/56_attention_error.ipynb #6daf6576
-def nystrom_landmarks(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _nystrom_landmarks(ev: Evidence) -> Judged:
     "000 §5.4: 32 landmarks capture enough structure (64 give no significant gain), by the swapped accuracy."
-    where, quote, m_ref = statement(S, 'nystrom_enough')
+    results, S, setup = _inputs(ev)
+    _, quote, m_ref = statement(S, 'nystrom_enough')
     m_ref, m_next, n_paper = int(float(m_ref)), int(number(S, 'nystrom_next')), int(number(S, 'nystrom_tokens'))
-    pv = (f"N = {n_paper} (Table 2): m = {m_ref} {number(S, 'nystrom_m32_top1')}%, m = {m_next} "
-          f"{number(S, 'nystrom_m64_top1')}%, full {number(S, 'full_n400_top1')}% top-1; {quote}")
-    c = partial(Claim, f'{PAPER}-nystrom-m32-enough', PAPER, f'Nyström with m = {m_ref} landmarks captures enough '
-                f'structure: m = {m_next} gives no significant gain', where, pv, seeds=1)
-    if (why := lacking(results, 'errors', 'downstream_accuracy')): return c('-', 'not run', why)
+    c = _finding(f"N = {n_paper} (Table 2): m = {m_ref} {number(S, 'nystrom_m32_top1')}%, m = {m_next} "
+                 f"{number(S, 'nystrom_m64_top1')}%, full {number(S, 'full_n400_top1')}% top-1; {quote}", seeds=1)
+    if (why := _lacking(results, 'errors', 'downstream_accuracy')): return c('-', 'not run', why)
     errors, down = results.table('errors'), results.table('downstream_accuracy')
-    exact, N, tol = setup['exact_top1'], setup['tokens'], acc_noise(setup)
-    a32, big = accuracy_at(down, NYSTROM, m_ref, exact), accuracy_at(down, NYSTROM, m_ref + 1, exact)
-    a_f = accuracy_at(down, NYSTROM, math.ceil(m_ref / n_paper * N), exact)  # the paper's fraction of the sequence
+    exact, N, tol = setup['exact_top1'], setup['tokens'], _acc_noise(setup)
+    a32, big = _accuracy_at(down, _NYSTROM, m_ref, exact), _accuracy_at(down, _NYSTROM, m_ref + 1, exact)
+    a_f = _accuracy_at(down, _NYSTROM, math.ceil(m_ref / n_paper * N), exact)  # the paper's fraction of the sequence
     if a32 is None or a32['value'] != m_ref: return c('-', 'not run', f'no swapped accuracy at {m_ref} landmarks')
-    err = f"error at {m_ref} landmarks (real / random / random, moments) {trio(errors, NYSTROM, m_ref)}; " \
-        if m_ref in per_draw(errors, NYSTROM).index else ''
+    err = f"error at {m_ref} landmarks (real / random / random, moments) {_trio(errors, _NYSTROM, m_ref)}; " \
+        if m_ref in _per_draw(errors, _NYSTROM).index else ''
     ours = (f"{err}no retraining: {a32['top1']:.2f}% at {m_ref}" + (f", {big['top1']:.2f}% at {big['value']:g}" if big else '')
             + (f", {a_f['top1']:.2f}% at {a_f['value']:g} (≈ the paper's {m_ref}/{n_paper} of the sequence)" if a_f else '')
             + f"; exact {exact:.2f}% (N = {N})")
     gain = big['top1'] - a32['top1'] if big else float('nan')
-    why = f"tolerance {tol:.2f} points (one binomial SE on {setup['acc_images']} images, at least {ACC_THRESH:g}); model not retrained"
+    why = f"tolerance {tol:.2f} points (one binomial SE on {setup['acc_images']} images, at least {_ACC_THRESH:g}); model not retrained"
     if a32['drop'] > tol:
         return c(ours, 'not run', (f"swapped in without retraining, {m_ref} landmarks lose {a32['drop']:.2f} points; a swap "
                                    f"cannot refute a claim about models trained with Nyström; {why}"))
@@ -643,15 +635,13 @@ def nystrom_landmarks(results: Results, S: pd.DataFrame, setup: dict | None) -> 
     return c(ours, v, f"{reading}; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #314c6080
-def linformer_low_rank(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _linformer_low_rank(ev: Evidence) -> Judged:
     "000 §2.2: the attention matrices of a trained Transformer are low-rank (rank k = 000's Linformer k)."
-    where, quote, k_ref = statement(S, 'low_rank')
-    k_where, _, k_ref = statement(S, 'linformer_k')
-    k_ref = int(float(k_ref))
-    c = partial(Claim, f'{PAPER}-linformer-low-rank', PAPER, "the attention matrices of a trained Transformer are "
-                "low-rank (Linformer's premise)", f"{where} (k from {k_where})",
-                f"{quote}; Linformer k = {k_ref} on N = {int(number(S, 'cifar10_tokens'))} CIFAR-10 patches", seeds=1)
-    if (why := lacking(results, 'attention_ranks', 'lowrank_matrix_errors', 'layer_stats')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    k_ref = int(number(S, 'linformer_k'))
+    c = _finding(f"{statement(S, 'low_rank')[1]}; Linformer k = {k_ref} on N = {int(number(S, 'cifar10_tokens'))} CIFAR-10 patches",
+                 seeds=1)
+    if (why := _lacking(results, 'attention_ranks', 'lowrank_matrix_errors', 'layer_stats')): return c('-', 'not run', why)
     rr = results.table('attention_ranks').set_index(['source', 'layer'])
     low, stats = results.table('lowrank_matrix_errors'), results.table('layer_stats')
     r99, r90 = rr.loc['real'].rank99_mean, rr.loc['real'].rank90_mean
@@ -673,40 +663,40 @@ def linformer_low_rank(results: Results, S: pd.DataFrame, setup: dict | None) ->
 # %% ../../nbs/56_attention_error.ipynb #ee79bd0d
 def rises(errors: pd.DataFrame, mech: str) -> list[tuple]:
     "Steps of the budget where the error on real q, k, v rises beyond noise: [(from, to, ratio)]."
-    d = per_draw(errors, mech)
+    d = _per_draw(errors, mech)
     m, out = d.mean(axis=1), []
     for a, b in zip(d.index[:-1], d.index[1:]):
-        if m[b] - m[a] > max(Z * math.hypot(se(d.loc[a]), se(d.loc[b])), REL_FLOOR * m[a]): out.append((a, b, m[b] / m[a]))
+        if m[b] - m[a] > max(Z * math.hypot(se(d.loc[a]), se(d.loc[b])), _REL_FLOOR * m[a]): out.append((a, b, m[b] / m[a]))
     return out
 
 # %% ../../nbs/56_attention_error.ipynb #43b751c3
-def mechanism_parts(bad: dict, why: str) -> tuple[str, str]:
+def _mechanism_parts(bad: dict, why: str) -> tuple[str, str]:
     "(verdict, reason) of budget-monotone with each mechanism a part (`bad`: mechanism -> its rises): not reproduced where its error rises."
     v, reading = parts_verdict({m: 'not reproduced' if r else 'reproduced' for m, r in bad.items()})
     return v, f"{reading} (not reproduced: the error rises with the budget); {why}"
 
 
-def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _budget_monotone(ev: Evidence) -> Judged:
     "000 §5.3: increasing k or m improves the fidelity of the approximation, approaching full attention in the limit."
-    c = claim_of(S, 'budget_monotone', 'budget-monotone', 'increasing k or m improves the fidelity of the approximation, '
-                'approaching full attention in the limit', seeds=1)
-    if (why := lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'budget_monotone')[1], seeds=1)
+    if (why := _lacking(results, 'errors', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, fixed = results.table('errors').dropna(subset=['rel_error']), results.table('fixed_mechanisms')  # NaN: not measured
-    mechs = [m for m in (FAVOR, FAVOR0, RELU, NYSTROM) if errors[errors.mechanism == m].value.nunique() > 1]
+    mechs = [m for m in (FAVOR, _FAVOR0, _RELU, _NYSTROM) if errors[errors.mechanism == m].value.nunique() > 1]
     if not mechs: return c('-', 'not run', 'no mechanism with a measured error at two budgets in this profile')
     bad = {m: rises(errors, m) for m in mechs}
     sparse = errors[errors.family == 'sparse'].mechanism.unique()
     sparse_bad = [m for m in sparse if errors[errors.mechanism == m].value.nunique() > 1 and rises(errors, m)]
     ours = ('; '.join(f"{m}: " + (', '.join(f"{a:g}→{b:g} ×{q:.2f}" for a, b, q in bad[m]) or 'monotone') for m in mechs)
             + f" (real q, k, v); sparse patterns not monotone: {', '.join(sparse_bad) or 'none'}")
-    why = f"a rise counts beyond {Z} SE over draws (at least {REL_FLOOR:.0%} of the error)"
+    why = f"a rise counts beyond {Z} SE over draws (at least {_REL_FLOOR:.0%} of the error)"
     worse = [m for m, v in bad.items() if v]
     if len(worse) == len(mechs): return c(ours, 'not reproduced', f"no mechanism's error falls monotonically; {why}")
-    if worse: return c(ours, *mechanism_parts(bad, why))
-    if RELU in mechs:
-        bias = fixed[(fixed.mechanism == RELU_INF) & (fixed.source == 'real')].rel_error.mean()
-        d = per_draw(errors, RELU)
-        if bias > noise_at(d, d.index.max()):
+    if worse: return c(ours, *_mechanism_parts(bad, why))
+    if _RELU in mechs:
+        bias = fixed[(fixed.mechanism == _RELU_INF) & (fixed.source == 'real')].rel_error.mean()
+        d = _per_draw(errors, _RELU)
+        if bias > _noise_at(d, d.index.max()):
             v, reading = parts_verdict({'the error falls as the budget grows': 'reproduced',
                                         f'it approaches full attention (ReLU features approach the arc-cosine kernel '
                                         f'instead: floor {bias:.3f})': 'not reproduced'})
@@ -714,52 +704,52 @@ def budget_monotone(results: Results, S: pd.DataFrame, setup: dict | None) -> Cl
     return c(ours, 'reproduced', f"monotone for every mechanism; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #4474829a
-def local_sufficient(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _local_sufficient(ev: Evidence) -> Judged:
     "004: local context is often sufficient, by the smallest fraction of keys a swapped local pattern keeps the accuracy with."
-    c = claim_of(S, 'local_sufficient', 'local-sufficient', 'local context is often sufficient: a local (windowed) pattern '
-                'keeps what full attention computes', seeds=1)
-    if (why := lacking(results, 'errors', 'downstream_accuracy', 'fixed_mechanisms')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'local_sufficient')[1], seeds=1)
+    if (why := _lacking(results, 'errors', 'downstream_accuracy', 'fixed_mechanisms')): return c('-', 'not run', why)
     errors, down, fixed = results.table('errors'), results.table('downstream_accuracy'), results.table('fixed_mechanisms')
-    exact, tol = setup['exact_top1'], acc_noise(setup)
-    d = down[down.mechanism.isin(LOCAL)].groupby(['mechanism', 'value']).agg(
+    exact, tol = setup['exact_top1'], _acc_noise(setup)
+    d = down[down.mechanism.isin(_LOCAL)].groupby(['mechanism', 'value']).agg(
         top1=('top1', 'mean'), frac=('key_fraction', 'mean')).reset_index()
     if d.empty: return c('-', 'not run', 'no local pattern in the downstream grid')
     ok = d[exact - d.top1 <= tol].sort_values('frac')
-    e = (errors[(errors.source == 'real') & errors.mechanism.isin(LOCAL)].groupby(['mechanism', 'value'])
+    e = (errors[(errors.source == 'real') & errors.mechanism.isin(_LOCAL)].groupby(['mechanism', 'value'])
          .agg(err=('rel_error', 'mean'), frac=('key_fraction', 'mean')))
-    e = e[e.frac <= KEY_FRACTION_OK]
+    e = e[e.frac <= _KEY_FRACTION_OK]
     unif = fixed[(fixed.mechanism == UNIFORM) & (fixed.source == 'real')].rel_error.mean()
     best = e.err.idxmin() if len(e) else None
     ours = ((f"smallest fraction of keys keeping the accuracy (no retraining): {ok.frac.iloc[0]:.0%} ({ok.mechanism.iloc[0]} "
              f"{ok.value.iloc[0]:g}: {ok.top1.iloc[0]:.2f}% vs exact {exact:.2f}%)" if len(ok) else
              f"no local pattern up to {d.frac.max():.0%} of the keys keeps the accuracy (exact {exact:.2f}%)")
-            + (f"; best error at ≤ {KEY_FRACTION_OK:.0%} of keys: {best[0]} {best[1]:g} {trio(errors, *best)} (real / random / "
+            + (f"; best error at ≤ {_KEY_FRACTION_OK:.0%} of keys: {best[0]} {best[1]:g} {_trio(errors, *best)} (real / random / "
                f"random, moments; uniform attention {unif:.3f} on real)" if best else ''))
-    why = (f"'sufficient' = within {tol:.2f} points of exact attention (one binomial SE, at least {ACC_THRESH:g}) "
-           f"with at most {KEY_FRACTION_OK:.0%} of the keys; a trained softmax model, not retrained")
+    why = (f"'sufficient' = within {tol:.2f} points of exact attention (one binomial SE, at least {_ACC_THRESH:g}) "
+           f"with at most {_KEY_FRACTION_OK:.0%} of the keys; a trained softmax model, not retrained")
     frac = ok.frac.iloc[0] if len(ok) else float('inf')
-    if frac <= KEY_FRACTION_OK: return c(ours, 'not testable here', f"holds even without retraining; {why}")  # a swap: the proxy's reading
-    if frac <= KEY_FRACTION_MAX: return c(ours, 'not testable here', f"only with {frac:.0%} of the keys; {why}")
-    return c(ours, 'not testable here', (f"swapped in without retraining, local patterns need more than {KEY_FRACTION_MAX:.0%} of the "
+    if frac <= _KEY_FRACTION_OK: return c(ours, 'not testable here', f"holds even without retraining; {why}")  # a swap: the proxy's reading
+    if frac <= _KEY_FRACTION_MAX: return c(ours, 'not testable here', f"only with {frac:.0%} of the keys; {why}")
+    return c(ours, 'not testable here', (f"swapped in without retraining, local patterns need more than {_KEY_FRACTION_MAX:.0%} of the "
                                f"keys; a model trained with softmax attention need not work locally, so this cannot refute "
                                f"what a model trained with a local pattern does; {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #bf3b8d80
-def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _bigbird_links_add_little(ev: Evidence) -> Judged:
     "004: BigBird's random links add little, by its error against Longformer's at the same fraction of keys (a proxy)."
-    c = claim_of(S, 'bigbird_links', 'bigbird-random-links', "BigBird's random links add little: most of the benefit "
-                "comes from local + global attention", seeds=1)
-    if (why := lacking(results, 'errors')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    c = _finding(statement(S, 'bigbird_links')[1], seeds=1)
+    if (why := _lacking(results, 'errors')): return c('-', 'not run', why)
     errors = results.table('errors')
     e = errors[errors.source == 'real']
-    lf = e[e.mechanism == LONGFORMER].groupby('value').agg(err=('rel_error', 'mean'), frac=('key_fraction', 'mean')).sort_values('frac')
-    bb, bb_frac = per_draw(errors, BIGBIRD), e[e.mechanism == BIGBIRD].groupby('value').key_fraction.mean()
+    lf = e[e.mechanism == _LONGFORMER].groupby('value').agg(err=('rel_error', 'mean'), frac=('key_fraction', 'mean')).sort_values('frac')
+    bb, bb_frac = _per_draw(errors, _BIGBIRD), e[e.mechanism == _BIGBIRD].groupby('value').key_fraction.mean()
     rows = []
     for w in bb.index:
         fr = bb_frac[w]
         if len(lf) < 2 or not lf.frac.min() <= fr <= lf.frac.max(): continue  # only inside longformer's range of fractions
         lf_at = math.exp(np.interp(fr, lf.frac.values, np.log(lf.err.values)))
-        rows.append((w, fr, bb.loc[w].mean(), lf_at, bb.loc[w].mean() < lf_at - noise_at(bb, w)))
+        rows.append((w, fr, bb.loc[w].mean(), lf_at, bb.loc[w].mean() < lf_at - _noise_at(bb, w)))
     if not rows: return c('-', 'not run', "no BigBird window whose fraction of keys lies within longformer's")
     ours = '; '.join(f"window {w:g} ({fr:.0%} of keys): bigbird {err:.3f} vs longformer {at:.3f}" for w, fr, err, at, _ in rows)
     beats = [float(r[0]) for r in rows if r[4]]
@@ -767,7 +757,7 @@ def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | No
            f"noise {Z} SE over {len(bb.columns)} link seeds; a model trained with softmax attention, whose attention is "
            f"what the random links approximate here, not a model trained with BigBird")
     if not beats:
-        return c(ours, 'not testable here', f"consistent: {BIGBIRD_LINKS} random links per query are worth no more than as many band keys; {why}")
+        return c(ours, 'not testable here', f"consistent: {_BIGBIRD_LINKS} random links per query are worth no more than as many band keys; {why}")
     if len(beats) == len(rows):
         return c(ours, 'not testable here', (f"at every window the random links lower the error more than as many "
                                    f"band keys, which says the trained softmax attention is not local, not what random "
@@ -775,32 +765,30 @@ def bigbird_links_add_little(results: Results, S: pd.DataFrame, setup: dict | No
     return c(ours, 'not testable here', f"random links beat band keys at windows {beats} only; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #bef6af68
-def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _sparse_vs_performer(ev: Evidence) -> Judged:
     "004's 'which to choose' table: sparse patterns more accurate than Performer, by the error at equal cost (a proxy)."
-    where, _, lf_acc = statement(S, 'choose_longformer')
-    bb_acc, pf_acc = statement(S, 'choose_bigbird')[2], statement(S, 'choose_performer')[2]
-    c = partial(Claim, f'{PAPER}-sparse-beat-performer', PAPER, 'sparse patterns (Longformer, BigBird) approximate '
-                'attention better than Performer', where,
-                f"accuracy: Longformer {lf_acc}, BigBird {bb_acc}, Performer {pf_acc}", seeds=1)
-    if (why := lacking(results, 'errors')): return c('-', 'not run', why)
+    results, S, setup = _inputs(ev)
+    acc = {m: statement(S, f'choose_{m.lower()}')[2] for m in ('Longformer', 'BigBird', 'Performer')}
+    c = _finding('accuracy: ' + ', '.join(f"{m} {a}" for m, a in acc.items()), seeds=1)
+    if (why := _lacking(results, 'errors')): return c('-', 'not run', why)
     errors, N = results.table('errors'), setup['tokens']
-    e, fav = errors[errors.source == 'real'], per_draw(errors, FAVOR)
+    e, fav = errors[errors.source == 'real'], _per_draw(errors, FAVOR)
     fm, fse = fav.mean(axis=1), fav.apply(se, axis=1)
     lx = np.log(fm.index.values.astype(float))
     pairs = []
-    for mech in (LONGFORMER, BIGBIRD):
-        d = per_draw(errors, mech)
+    for mech in (_LONGFORMER, _BIGBIRD):
+        d = _per_draw(errors, mech)
         keys = e[e.mechanism == mech].groupby('value').key_fraction.mean() * N
         for w in d.index:
             k, err, s = keys[w], d.loc[w].mean(), se(d.loc[w])
             if fm.index.min() <= k <= fm.index.max():  # FAVOR+ at m = keys, interpolated (log-log) in its grid
                 ref = math.exp(np.interp(math.log(k), lx, np.log(fm.values)))
-                noise = max(Z * math.hypot(s, np.interp(math.log(k), lx, fse.values)), REL_FLOOR * ref)
+                noise = max(Z * math.hypot(s, np.interp(math.log(k), lx, fse.values)), _REL_FLOOR * ref)
                 res = 'better' if err < ref - noise else 'worse' if err > ref + noise else 'tie'
                 pairs.append((mech, w, k, err, f"FAVOR+ at m = {k:.0f} {ref:.3f}", res))
             else:  # outside the grid only FAVOR+ with more features (k below it) or fewer (k above it) is at hand
                 m = fm.index.min() if k < fm.index.min() else fm.index.max()
-                noise = max(Z * math.hypot(s, fse[m]), REL_FLOOR * fm[m])
+                noise = max(Z * math.hypot(s, fse[m]), _REL_FLOOR * fm[m])
                 res = ('better' if k < m and err < fm[m] - noise else 'worse' if k > m and err > fm[m] + noise else 'undecided')
                 pairs.append((mech, w, k, err, f"FAVOR+ at m = {m:g} {fm[m]:.3f}", res))
     ours = '; '.join(f"{m.split()[0]} {w:g} ({k:.0f} keys) {err:.3f} vs {ref}: {res}" for m, w, k, err, ref, res in pairs)
@@ -815,18 +803,15 @@ def sparse_vs_performer(results: Results, S: pd.DataFrame, setup: dict | None) -
     return c(ours, 'not testable here', f"the proxy cannot settle a claim about trained models either way; {why}")
 
 # %% ../../nbs/56_attention_error.ipynb #6cdac93b
-def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | None) -> Claim:
+def _downstream_no_retraining(ev: Evidence) -> Judged:
     "000: Nyströmformer and Performer (m = 32) within about 1-1.5 points of full attention, tested by a swap."
-    where, _, lo = statement(S, 'gap_low')
-    hi, m_ref = number(S, 'gap_high'), int(float(statement(S, 'nystrom_enough')[2]))
-    lo = float(lo)
-    c = partial(Claim, f'{PAPER}-downstream-no-retraining', PAPER, f'Nyströmformer and Performer (m = {m_ref}) match '
-                f'full-attention accuracy within about {lo:g}–{hi:g} points', f"{where} / {statement(S, 'performer_m32_gap')[0]}",
-                f"within {lo:g}–{hi:g} points (abstract); Performer m = {m_ref} within ~{number(S, 'performer_m32_gap'):g} "
-                f"point at N = 400 (§5.4); trained with the mechanism", seeds=1)
-    if (why := lacking(results, 'downstream_accuracy')): return c('-', 'not run', why)
-    down, exact, tol = results.table('downstream_accuracy'), setup['exact_top1'], acc_noise(setup)
-    res = {m: accuracy_at(down, m, m_ref, exact) for m in (FAVOR, NYSTROM)}
+    results, S, setup = _inputs(ev)
+    lo, hi, m_ref = number(S, 'gap_low'), number(S, 'gap_high'), int(number(S, 'nystrom_enough'))
+    c = _finding(f"within {lo:g}–{hi:g} points (abstract); Performer m = {m_ref} within ~{number(S, 'performer_m32_gap'):g} "
+                 f"point at N = 400 (§5.4); trained with the mechanism", seeds=1)
+    if (why := _lacking(results, 'downstream_accuracy')): return c('-', 'not run', why)
+    down, exact, tol = results.table('downstream_accuracy'), setup['exact_top1'], _acc_noise(setup)
+    res = {m: _accuracy_at(down, m, m_ref, exact) for m in (FAVOR, _NYSTROM)}
     if any(v is None for v in res.values()): return c('-', 'not run', f'no swapped accuracy at a budget ≥ {m_ref}')
     acc = down.dropna(subset=['value']).groupby(['mechanism', 'value']).top1.mean().reset_index()
     smallest = {m: (f"{a.value.min():g}" if len(a := acc[(acc.mechanism == m) & (exact - acc.top1 <= tol)]) else 'none')
@@ -836,7 +821,7 @@ def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | No
             + f"; exact {exact:.2f}% on {setup['acc_images']} CIFAR-10 test images; smallest budget within noise: "
             + ', '.join(f"{m} {v}" for m, v in smallest.items()))
     ok = [m for m, r in res.items() if r['drop'] <= hi + tol]
-    why = (f"agreement = a drop of at most {hi:g} + {tol:.2f} points (one binomial SE, at least {ACC_THRESH:g}); "
+    why = (f"agreement = a drop of at most {hi:g} + {tol:.2f} points (one binomial SE, at least {_ACC_THRESH:g}); "
            f"the paper trains with the mechanism (Imagenette, N = 100–400), we swap it into a trained softmax model "
            f"(CIFAR-10, N = {setup['tokens']})")
     # a swap without retraining cannot reach a claim about models trained with the mechanism: shown, whichever way it reads
@@ -846,32 +831,56 @@ def downstream_no_retraining(results: Results, S: pd.DataFrame, setup: dict | No
                                f"the mechanism (the 000 notebook trains them); {why}"))
 
 # %% ../../nbs/56_attention_error.ipynb #79a424c9
-JUDGES = (favor_rate_small_norm, favor_rate_real_norm, relu_more_features, nystrom_landmarks, linformer_low_rank,
-          budget_monotone, local_sufficient, bigbird_links_add_little, sparse_vs_performer, downstream_no_retraining)
+_NO_SETUP = ("the setup (exact accuracy, images, tokens) was not saved at this profile: run the notebook (its "
+             "save_values(..., 'setup', ...) cell writes it)")
 
 
+def _trained(judge):
+    "A judge of a claim about the trained model: not run where the model's setup was not saved, or where it is not trained (under _TRAINED_Z SE above chance)."
+    @wraps(judge)
+    def on_trained(ev: Evidence) -> Judged:
+        _, _, setup = _inputs(ev)
+        if setup is None:  # every table missing: the claim's own paper value, not run
+            return replace(judge(replace(ev, results=Results(tables={}))), reason=_NO_SETUP)
+        j = judge(ev)
+        if j.verdict != 'not run' and (z := _trained_z(setup)) < _TRAINED_Z:
+            j = replace(j, verdict='not run', reason=(f"the exact model is not a trained model ({setup['exact_top1']:.1f}% "
+                                                      f"top-1 on {setup['acc_images']} images, {z:.1f} SE above chance, < "
+                                                      f"{_TRAINED_Z}); the claim is about trained attention"))
+        return j
+    return on_trained
+
+# %% ../../nbs/56_attention_error.ipynb #13fa1682
+CLAIMS = (  # the papers' statements this study tests on a trained model's q, k, v, in the order of its sections; all from its tables
+    ClaimSpec(f'{PAPER}-favor-rate-small-norm', 'FAVOR+ approximates softmax attention with an error that falls like m^-1/2 in '
+              'the number of random features m: at small q, k norms', '002 §3.3', '', _favor_rate_small_norm, kind='exact'),
+    ClaimSpec(f'{PAPER}-favor-rate-real-norm', 'FAVOR+ approximates softmax attention with an error that falls like m^-1/2 in '
+              'the number of random features m: on the q, k of a trained ViT', '002 §3.3', '', _trained(_favor_rate_real_norm)),
+    ClaimSpec(f'{PAPER}-relu-more-features', "more random features give better approximations, for Performer's ReLU features too",
+              '002 §3.3', '', _trained(_relu_more_features)),
+    ClaimSpec(f'{PAPER}-nystrom-m32-enough', 'Nyström with m = 32 landmarks captures enough structure: m = 64 gives no '
+              'significant gain', '000 §5.4', '', _trained(_nystrom_landmarks)),
+    ClaimSpec(f'{PAPER}-linformer-low-rank', "the attention matrices of a trained Transformer are low-rank (Linformer's premise)",
+              '000 §2.2 (k from 000 §5.2)', '', _trained(_linformer_low_rank)),
+    ClaimSpec(f'{PAPER}-budget-monotone', 'increasing k or m improves the fidelity of the approximation, approaching full '
+              'attention in the limit', '000 §5.3', '', _trained(_budget_monotone)),
+    ClaimSpec(f'{PAPER}-local-sufficient', 'local context is often sufficient: a local (windowed) pattern keeps what full '
+              'attention computes', '004 sparse attention ("Core Insight")', '', _trained(_local_sufficient)),
+    ClaimSpec(f'{PAPER}-bigbird-random-links', "BigBird's random links add little: most of the benefit comes from local + "
+              "global attention", '004 BigBird', '', _trained(_bigbird_links_add_little)),
+    ClaimSpec(f'{PAPER}-sparse-beat-performer', 'sparse patterns (Longformer, BigBird) approximate attention better than '
+              'Performer', '004 "which to choose" table', '', _trained(_sparse_vs_performer)),
+    ClaimSpec(f'{PAPER}-downstream-no-retraining', 'Nyströmformer and Performer (m = 32) match full-attention accuracy within '
+              'about 1–1.5 points', '000 abstract / 000 §5.4', '', _trained(_downstream_no_retraining)),
+)
+
+# %% ../../nbs/56_attention_error.ipynb #364180b5
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "The study's claims at `profile`, from its saved tables (`results`) and the papers' statements (`paper_tables`)."
     if 'statements' not in paper_tables:
         raise KeyError("paper_tables has no 'statements': data/paper/attention_error_statements.csv holds the papers' "
                        "words and numbers this study tests; restore it from git")
-    S = paper_tables['statements'].set_index('key')
-    try: setup = setup_of(results, profile)
-    except KeyError: setup = None
-    out = []
-    for fn in JUDGES:
-        if setup is None and fn is not favor_rate_small_norm:
-            c = fn(Results(tables={}), S, None)  # every table missing: the claim's text with a 'not run'
-            out.append(replace(c, reason="the setup (exact accuracy, images, tokens) was not saved at this profile: run "
-                                         "the notebook (its save_values(..., 'setup', ...) cell writes it)"))
-            continue
-        c = fn(results, S, setup)
-        if c.kind != 'exact' and c.verdict != 'not run' and (z := trained_z(setup)) < TRAINED_Z:
-            c = replace(c, verdict='not run', reason=(f"the exact model is not a trained model ({setup['exact_top1']:.1f}% "
-                                                      f"top-1 on {setup['acc_images']} images, {z:.1f} SE above chance, < "
-                                                      f"{TRAINED_Z}); the claim is about trained attention"))
-        out.append(c)
-    return out
+    return judge_claims(PAPER, CLAIMS, Evidence(paper_tables, profile, results), 'results')
 
 # %% ../../nbs/56_attention_error.ipynb #7183d46b
 from pathlib import Path
@@ -879,16 +888,16 @@ from pathlib import Path
 from .verdict import Headline, Need, Source
 
 # %% ../../nbs/56_attention_error.ipynb #e4e22e89
-def favor_slope(res: Path) -> list[float]:
+def _favor_slope(res: Path) -> list[float]:
     "A headline source: the log-log slope of FAVOR+'s error against m on the trained model's real q, k (mean over layers and draws), from the committed errors table."
     f = table_path(res, 'errors', 'paper')  # .csv.gz: a large table (`save_table`)
-    return [slope(mean_error(pd.read_csv(f), FAVOR))] if f.exists() else []
+    return [slope(_mean_error(pd.read_csv(f), FAVOR))] if f.exists() else []
 
 # %% ../../nbs/56_attention_error.ipynb #24a36fde
 _DROP = lambda mech: Source('downstream_accuracy', dict(mechanism=mech, value=32), 'drop_vs_exact')  # top-1 lost at budget 32, per draw
 HEADLINE = [  # the statements this study tests with numbers: FAVOR+'s rate, and the accuracy kept without retraining at m = 32
     Headline("FAVOR+ (ε = 1e-4), real q, k: log-log slope of the error against m (002 §3.3: O(m^-1/2))", 'attention_error-favor-rate-real-norm',
-             Source('statements', dict(key='favor_rate'), 'value'), favor_slope, 'computed'),
+             Source('statements', dict(key='favor_rate'), 'value'), _favor_slope, 'computed'),
     Headline("FAVOR+ m = 32 swapped in, no retraining: top-1 points lost (000 §5.4: within ~1 point, trained)", 'attention_error-downstream-no-retraining',
              Source('statements', dict(key='performer_m32_gap'), 'value'), _DROP('FAVOR+ (performer)'), 'draws'),
     Headline("Nyström 32 landmarks swapped in, no retraining: top-1 points lost (000 abstract: within 1–1.5, trained)", 'attention_error-downstream-no-retraining',
@@ -923,7 +932,7 @@ def _each(f: Callable[[str], str]) -> str:
 # %% ../../nbs/56_attention_error.ipynb #08b761b2
 def _slopes(errors: pd.DataFrame, mech: str) -> str:
     "The log-log slope of `mech`'s mean error against its budget, per input source."
-    return _each(lambda s: f"{slope(mean_error(errors, mech, s)):.2f}")
+    return _each(lambda s: f"{slope(_mean_error(errors, mech, s)):.2f}")
 
 # %% ../../nbs/56_attention_error.ipynb #a41ec7ec
 def _ratio_span(summary: pd.DataFrame, mech: str, value, col: str = 'real_over_random') -> str:
@@ -959,16 +968,16 @@ def _favor_lines(R: Results) -> list[str]:
     "FAVOR+ (ε = 1e-4 and 0): errors at the smallest and largest m, slopes, real/random ratios, and the q, k size scan."
     errors, summary, stats = R.table('errors'), R.table('error_summary'), R.table('layer_stats')
     m0, m1 = _favor_ends(errors)
-    lines = [f"**FAVOR+** (002 §3.3: error ~ $m^{{-1/2}}$): m = {m0}: {trio(errors, FAVOR, m0)}; m = {m1}: "
-             f"{trio(errors, FAVOR, m1)}; log-log slopes {_slopes(errors, FAVOR)} (Monte-Carlo rate −0.5). Real/random per "
+    lines = [f"**FAVOR+** (002 §3.3: error ~ $m^{{-1/2}}$): m = {m0}: {_trio(errors, FAVOR, m0)}; m = {m1}: "
+             f"{_trio(errors, FAVOR, m1)}; log-log slopes {_slopes(errors, FAVOR)} (Monte-Carlo rate −0.5). Real/random per "
              f"layer: {_ratio_span(summary, FAVOR, m0)} at m = {m0}, {_ratio_span(summary, FAVOR, m1)} at m = {m1}; "
              f"real/moments: {_ratio_span(summary, FAVOR, m1, 'real_over_moments')} at m = {m1}.",
-             f"**FAVOR+ with ε = 0** (unbiased): m = {m0}: {trio(errors, FAVOR0, m0)}; m = {m1}: {trio(errors, FAVOR0, m1)}; "
-             f"slopes {_slopes(errors, FAVOR0)}."]
+             f"**FAVOR+ with ε = 0** (unbiased): m = {m0}: {_trio(errors, _FAVOR0, m0)}; m = {m1}: {_trio(errors, _FAVOR0, m1)}; "
+             f"slopes {_slopes(errors, _FAVOR0)}."]
     if 'favor_norm_scan' in R.tables:
-        rms = stats[stats.source == 'real'][['rms_q', 'rms_k']].values
+        _rms = stats[stats.source == 'real'][['rms_q', 'rms_k']].values
         lines.append(f"**FAVOR+ and the size of q, k**: {_scan_words(R.table('favor_norm_scan'))}; the trained model's q, k "
-                     f"have an RMS of {rms.min():.2f}–{rms.max():.2f}.")
+                     f"have an RMS of {_rms.min():.2f}–{_rms.max():.2f}.")
     return lines
 
 # %% ../../nbs/56_attention_error.ipynb #d18eb172
@@ -976,17 +985,17 @@ def _relu_line(R: Results) -> str:
     "ReLU features against softmax, their m → ∞ limit (the bias), and the error's fall against that limit."
     errors, fixed = R.table('errors'), R.table('fixed_mechanisms')
     m0, m1 = _favor_ends(errors)
-    bias = fixed[fixed.mechanism == RELU_INF].groupby('source').rel_error.mean()
-    return (f"**ReLU features** against softmax: m = {m0}: {trio(errors, RELU, m0)}; m = {m1}: {trio(errors, RELU, m1)}; "
+    bias = fixed[fixed.mechanism == _RELU_INF].groupby('source').rel_error.mean()
+    return (f"**ReLU features** against softmax: m = {m0}: {_trio(errors, _RELU, m0)}; m = {m1}: {_trio(errors, _RELU, m1)}; "
             f"the m→∞ limit itself: {_each(lambda s: f'{bias[s]:.3f}')} (the bias). Against that limit the error falls "
-            f"with slopes {_slopes(errors, RELU_LIMIT)}: more features approach the arc-cosine kernel, not softmax.")
+            f"with slopes {_slopes(errors, _RELU_LIMIT)}: more features approach the arc-cosine kernel, not softmax.")
 
 # %% ../../nbs/56_attention_error.ipynb #bd4accab
 def _nystrom_line(errors: pd.DataFrame) -> str:
     "Nyström's errors at the fewest and the most landmarks (and at 32, 000's choice, when measured)."
-    L = sorted(errors[errors.mechanism == NYSTROM].value.unique())
-    return (f"**Nyström**: {L[0]} landmarks: {trio(errors, NYSTROM, L[0])}; {L[-1]}: {trio(errors, NYSTROM, L[-1])}"
-            + (f"; 32 landmarks (000 §5.4: enough at N = 400): {trio(errors, NYSTROM, 32)}" if 32 in L else '') + '.')
+    L = sorted(errors[errors.mechanism == _NYSTROM].value.unique())
+    return (f"**Nyström**: {L[0]} landmarks: {_trio(errors, _NYSTROM, L[0])}; {L[-1]}: {_trio(errors, _NYSTROM, L[-1])}"
+            + (f"; 32 landmarks (000 §5.4: enough at N = 400): {_trio(errors, _NYSTROM, 32)}" if 32 in L else '') + '.')
 
 # %% ../../nbs/56_attention_error.ipynb #055903a3
 def _low_rank_lines(R: Results, N: int) -> list[str]:
@@ -1010,7 +1019,7 @@ def _sparse_lines(errors: pd.DataFrame) -> list[str]:
     for mech in sp.mechanism.unique():
         d = sp[sp.mechanism == mech]
         frac = d.groupby('value').key_fraction.mean()
-        lines.append(f"**{mech}**: " + '; '.join(f"{d.budget.iloc[0]} {p} ({frac[p]:.0%} of keys): {trio(errors, mech, p)}"
+        lines.append(f"**{mech}**: " + '; '.join(f"{d.budget.iloc[0]} {p} ({frac[p]:.0%} of keys): {_trio(errors, mech, p)}"
                                                 for p in frac.index) + '.')
     return lines
 
@@ -1018,7 +1027,7 @@ def _sparse_lines(errors: pd.DataFrame) -> list[str]:
 def _overall_lines(R: Results) -> list[str]:
     "Across mechanisms: whether more budget means less error, real against random inputs, and error against accuracy."
     errors, summary, joined = R.table('errors'), R.table('error_summary'), R.table('error_vs_accuracy')
-    mono = {m: mean_error(errors, m).is_monotonic_decreasing for m in errors.mechanism.unique()}
+    mono = {m: _mean_error(errors, m).is_monotonic_decreasing for m in errors.mechanism.unique()}
     share = lambda col: f"{(summary[col] > 1).mean():.0%}"
     rk = lambda x: x.rank()
     return ["**More budget, less error** (000 §5.3) on real inputs: monotone for "
@@ -1036,7 +1045,7 @@ def _overall_lines(R: Results) -> list[str]:
 def _downstream_lines(R: Results, setup: dict) -> list[str]:
     "Top-1 with each mechanism swapped in without retraining, by budget, then of the mechanisms that do not approximate softmax."
     down, fixed = R.table('downstream_accuracy'), R.table('fixed_mechanisms')
-    exact, tol, lines = setup['exact_top1'], acc_noise(setup), []
+    exact, tol, lines = setup['exact_top1'], _acc_noise(setup), []
     acc = down.dropna(subset=['value']).groupby(['mechanism', 'value'], sort=False).top1.mean().reset_index()
     for mech, d in acc.groupby('mechanism', sort=False):
         ok = d[exact - d.top1 <= tol]
@@ -1052,7 +1061,7 @@ def _downstream_lines(R: Results, setup: dict) -> list[str]:
 # %% ../../nbs/56_attention_error.ipynb #e1388e23
 def conclusions(results: Results, profile_name: str) -> list[str]:
     "The study's findings, one markdown paragraph per topic, from its saved tables."
-    setup, errors = setup_of(results, profile_name), results.table('errors')
+    setup, errors = _setup_of(results, profile_name), results.table('errors')
     return (_model_lines(results, setup) + _favor_lines(results) + [_relu_line(results), _nystrom_line(errors)]
             + _low_rank_lines(results, setup['tokens']) + _sparse_lines(errors) + _overall_lines(results)
             + _downstream_lines(results, setup))

@@ -10,6 +10,7 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, replace
+from functools import wraps
 import os
 import sys
 
@@ -24,7 +25,8 @@ from ..linear import linear_attention
 from ..measure import TensorMemory, hardware, peak_memory, sync
 from .base import Results, override_profile, paper_tables
 from ..performer import build_feature_map, orthogonal_features, performer_attention, softmax_features
-from .verdict import Claim, loglog_slope, missing_to_not_run, not_run, parts_verdict
+from .verdict import (Claim, ClaimSpec, Evidence, Judged, Missing, judge_claims, loglog_slope,
+                                    missing_to_not_run, parts_verdict)
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dilated_attention, dilated_mask,
                             local2d_attention, local2d_mask, local_attention, local_mask, longformer_attention,
@@ -32,17 +34,11 @@ from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dil
 from ..testing import random_qkv, reference_attention, rel_error
 
 # %% auto #0
-__all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'FAVOR_TRIALS', 'FAVOR_Z', 'SCALES', 'HEADLINE', 'NEEDS', 'FIGURES',
-           'SAME_CLAIMS', 'judge_campaign', 'departures', 'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'TIME_POINTS',
-           'FAMILIES', 'EXACT_TOL', 'MATRICES_TOL', 'QUAD_SLOPE', 'LINEAR_MAX', 'ORDER_SPLIT', 'FLASH_SPEEDUP', 'Z',
-           'MIN_N', 'FIT_POINTS', 'FIT_TOL', 'LONG_N', 'A100', 'GPU', 'ROW_KEYS', 'TIER', 'Settings', 'profile',
-           'specs', 'favor_draws', 'favor_unbiased', 'favor_claim', 'judge_analytic', 'mechanisms', 'kernels', 'qkv_on',
-           'predict', 'one_pass', 'measure_memory', 'memory_series', 'memory_scaling', 'order_name', 'memory_slopes',
-           'memory_arithmetic', 'table_004', 'quiet_stderr', 'allocated_total', 'fused_scratch', 'flash_table',
-           'identical_outputs', 'memory_need', 'time_scaling', 'crossover', 'crossover_table', 'inputs',
-           'accuracy_study', 'error_table', 'memory_claims', 'printed_ratio', 'flash_claims', 'strided_memory',
-           'strided_time', 'local_linear', 'claimed_orders', 'choose_table', 'choose_claims', 'advice', 'judge',
-           'judge_gpu']
+__all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
+           'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'Z', 'A100', 'GPU', 'CLAIMS', 'Settings', 'profile', 'specs',
+           'mechanisms', 'kernels', 'predict', 'memory_scaling', 'memory_slopes', 'memory_arithmetic', 'table_004',
+           'fused_scratch', 'flash_table', 'identical_outputs', 'time_scaling', 'crossover', 'crossover_table',
+           'inputs', 'accuracy_study', 'error_table', 'choose_table', 'judge', 'judge_analytic', 'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -91,12 +87,12 @@ SUMMARY = "The tutorial's complexity claims hold when measured on a CPU (memory 
 CLAIM_KINDS = {'004-flash-speed': dict(kind='speed', paper_device='A100')}
 
 # %% ../../nbs/55_p004.ipynb #f665fbcb
-FAVOR_TRIALS = 10_000  # independent feature draws behind each mean
-FAVOR_Z = 3.0  # a kernel bias beyond 3 SE (for any of the few pairs) refutes unbiasedness
+_FAVOR_TRIALS = 10_000  # independent feature draws behind each mean
+_FAVOR_Z = 3.0  # a kernel bias beyond 3 SE (for any of the few pairs) refutes unbiasedness
 
 # %% ../../nbs/55_p004.ipynb #202ea212
-def favor_draws(q: torch.Tensor, k: torch.Tensor,  # (P, d) float64 rows: the pairs (q_i, k_i), or one query (1, d) and keys (N, d)
-                m: int, trials: int = FAVOR_TRIALS, seed: int = 0,
+def _favor_draws(q: torch.Tensor, k: torch.Tensor,  # (P, d) float64 rows: the pairs (q_i, k_i), or one query (1, d) and keys (N, d)
+                m: int, trials: int = _FAVOR_TRIALS, seed: int = 0,
                 ) -> tuple[torch.Tensor, torch.Tensor]:
     "FAVOR+ features (ε = 0, unstabilised) of `q` and `k` under `trials` independent orthogonal feature sets: (trials, ·, m) each."
     g = torch.Generator().manual_seed(seed)
@@ -105,7 +101,7 @@ def favor_draws(q: torch.Tensor, k: torch.Tensor,  # (P, d) float64 rows: the pa
     return feat(q, True), feat(k, False)
 
 # %% ../../nbs/55_p004.ipynb #e35a53a1
-SCALES = (0.5, 1.0, 1.5)  # the pairs' q scale (entries N(0, s^2)); keys N(0, 1)
+_SCALES = (0.5, 1.0, 1.5)  # the pairs' q scale (entries N(0, s^2)); keys N(0, 1)
 
 # %% ../../nbs/55_p004.ipynb #92468be8
 def _kernel_z(scales, trials: int, seed: int, d: int = 16) -> list[float]:
@@ -113,7 +109,7 @@ def _kernel_z(scales, trials: int, seed: int, d: int = 16) -> list[float]:
     g = torch.Generator().manual_seed(seed)
     q = torch.randn(len(scales), d, generator=g, dtype=torch.float64) * torch.tensor(scales, dtype=torch.float64)[:, None]
     k = torch.randn(len(scales), d, generator=g, dtype=torch.float64)
-    fq, fk = favor_draws(q, k, 64, trials, seed)
+    fq, fk = _favor_draws(q, k, 64, trials, seed)
     est, exact = (fq * fk).sum(-1), torch.exp((q * k).sum(-1) / math.sqrt(d))
     return ((est.mean(0) - exact) / (est.std(0) / math.sqrt(trials))).tolist()
 
@@ -123,32 +119,32 @@ def _output_bias(m: int, trials: int, seed: int, d: int = 16) -> tuple[float, fl
     g = torch.Generator().manual_seed(seed)
     q, keys, v = (torch.randn(*s, generator=g, dtype=torch.float64) for s in ((1, d), (8, d), (8, 4)))
     ref = torch.softmax(q @ keys.T / math.sqrt(d), -1) @ v
-    fq, fk = favor_draws(q, keys, m, trials, seed + m)
+    fq, fk = _favor_draws(q, keys, m, trials, seed + m)
     a = fq @ fk.transpose(-2, -1)  # (trials, 1, 8): the unnormalised attention
     o = (a @ v) / a.sum(-1, keepdim=True)
     bias, se = o.mean(0) - ref, o.std(0) / math.sqrt(trials)
     return float((bias.abs() / se).max()), float(bias.norm() / ref.norm())
 
 
-def favor_unbiased(trials: int = FAVOR_TRIALS, seed: int = 0) -> dict:
-    "The kernel's bias in SE at each of SCALES; the normalised output's bias (in SE, relative) at m = 8 and 64."
-    return dict(kernel_z=_kernel_z(SCALES, trials, seed), output={m: _output_bias(m, trials, seed) for m in (8, 64)}, trials=trials)
+def _favor_unbiased(trials: int = _FAVOR_TRIALS, seed: int = 0) -> dict:
+    "The kernel's bias in SE at each of _SCALES; the normalised output's bias (in SE, relative) at m = 8 and 64."
+    return dict(kernel_z=_kernel_z(_SCALES, trials, seed), output={m: _output_bias(m, trials, seed) for m in (8, 64)}, trials=trials)
 
 # %% ../../nbs/55_p004.ipynb #63f951b0
-def favor_claim(r: dict | None = None,  # `favor_unbiased`'s result (default: computed here)
-                ) -> Claim:
-    "004's 'FAVOR+ gives an unbiased estimator of softmax attention', judged on the kernel and on the normalised output."
-    r = r or favor_unbiased()
+def _favor_claim(ev: Evidence,  # the analytic pass's evidence (it reads none: the draws are made here)
+                r: dict | None = None,  # `_favor_unbiased`'s result (default: computed here)
+                ) -> Judged:
+    "Unbiased = within _FAVOR_Z SE of the exact value, judged on the kernel and on the normalised output (the statement reads either way)."
+    r = r or _favor_unbiased()
     zs, (z8, b8), (z64, b64) = r['kernel_z'], r['output'][8], r['output'][64]
-    verdict, reading = parts_verdict({  # the statement reads either way: the kernel, or the normalised output
-        'the kernel (the unnormalised attention)': 'not reproduced' if any(abs(z) > FAVOR_Z for z in zs) else 'reproduced',
-        'the normalised output': 'not reproduced' if max(z8, z64) > FAVOR_Z else 'reproduced'})
+    verdict, reading = parts_verdict({
+        'the kernel (the unnormalised attention)': 'not reproduced' if any(abs(z) > _FAVOR_Z for z in zs) else 'reproduced',
+        'the normalised output': 'not reproduced' if max(z8, z64) > _FAVOR_Z else 'reproduced'})
     ours = (f"kernel: mean − exp(q·k/√d) = {', '.join(f'{z:+.1f}' for z in zs)} SE at query scale "
-            f"{', '.join(f'{s:g}' for s in SCALES)} (m = 64, {r['trials']:,} draws); normalised output off by "
+            f"{', '.join(f'{s:g}' for s in _SCALES)} (m = 64, {r['trials']:,} draws); normalised output off by "
             f"{b8:.0%} (m = 8), {b64:.0%} (m = 64) of its norm ({z8:.0f}, {z64:.0f} SE)")
-    return Claim('004-favor-unbiased', '004', 'FAVOR+ gives an unbiased estimator of softmax attention', 'Performer paragraph',
-                 'unbiased', ours, verdict, f"{reading}; unbiased = within {FAVOR_Z:g} SE of the exact value; the output divides "
-                 "two unbiased estimates, which need not be unbiased at finite m; float64, ε = 0", kind='exact', profile='any')
+    return Judged(verdict, ours, f"{reading}; unbiased = within {_FAVOR_Z:g} SE of the exact value; the output divides "
+                  "two unbiased estimates, which need not be unbiased at finite m; float64, ε = 0")
 
 # %% ../../nbs/55_p004.ipynb #f84b3a55
 from .verdict import Headline, Setting, Need, Source
@@ -193,23 +189,20 @@ SETTINGS = (  # 004 is a tutorial without experiments of its own: what its table
 
 
 # %% ../../nbs/55_p004.ipynb #5210d092
-def judge_analytic(paper_dir=None) -> list:
-    "004's arithmetic claims, judged by arithmetic written out."
+def _book_40gb(ev: Evidence) -> Judged:
+    "N² scores of 4 bytes at N = 100,000 (fp32): reproduced within 10 % of 40 GB."
     n = 100_000
     gb, gib = 4 * n * n / 1e9, 4 * n * n / 2**30
-    claims = [Claim('004-book-40gb', '004', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)',
-                    'intro', '~40 GB', f"{gb:.0f} GB ({gib:.1f} GiB) in fp32; {gb / 2:.0f} GB in fp16/bf16",
-                    'reproduced' if abs(gb / 40 - 1) <= 0.1 else 'not reproduced', "N^2 scores of 4 bytes; the statement assumes fp32",
-                    kind='exact', profile='any')]
+    return Judged('reproduced' if abs(gb / 40 - 1) <= 0.1 else 'not reproduced',
+                  f"{gb:.0f} GB ({gib:.1f} GiB) in fp32; {gb / 2:.0f} GB in fp16/bf16", "N^2 scores of 4 bytes; the statement assumes fp32")
+
+
+def _sparse_30x(ev: Evidence) -> Judged:
+    "Not testable here: equal memory gives a gain of N_full^(1/3), so the gain rests on a budget the statement does not name."
     gains = {N: N ** (1 / 3) for N in (1024, 8192, 27_000)}
-    claims.append(Claim('004-sparse-30x', '004', 'the Sparse Transformer trains on sequences 30x longer with the same memory',
-                        'Sparse Transformer paragraph', '30x',
-                        ', '.join(f"{g:.0f}x where full attention fits {N:,} tokens" for N, g in gains.items()),
-                        'not testable here', "with memory O(N sqrt N) against O(N^2), equal memory gives a gain of N_full^(1/3): 30x "
-                        "needs a budget that fits about 27,000 tokens of full attention, 10x one of 1,024; the statement names no "
-                        "budget, so no arithmetic can test it",
-                        kind='exact', profile='any'))
-    return claims + [favor_claim()]
+    return Judged('not testable here', ', '.join(f"{g:.0f}x where full attention fits {N:,} tokens" for N, g in gains.items()),
+                  "with memory O(N sqrt N) against O(N^2), equal memory gives a gain of N_full^(1/3): 30x needs a budget that "
+                  "fits about 27,000 tokens of full attention, 10x one of 1,024; the statement names no budget, so no arithmetic can test it")
 
 # %% ../../nbs/55_p004.ipynb #ecc37b4d
 D = 64  # head width (a ViT-B head)
@@ -254,7 +247,7 @@ def kernels(N: int, H: int, device: torch.device | str = 'cpu', keys: tuple | No
     return {k: fns[k] for k in keys}
 
 # %% ../../nbs/55_p004.ipynb #5e29bbce
-def qkv_on(N: int, B: int = 1, H: int = 1, device: torch.device | str = 'cpu', grad: bool = False, seed: int = 0) -> list:
+def _qkv_on(N: int, B: int = 1, H: int = 1, device: torch.device | str = 'cpu', grad: bool = False, seed: int = 0) -> list:
     "Gaussian q, k, v of shape (B, H, N, D) on `device`."
     return [t.to(device).requires_grad_(grad) for t in random_qkv(B, H, N, D, seed=seed)]
 
@@ -270,24 +263,24 @@ def predict(hist: list[tuple], N: int, order: float) -> float | None:
     return v2 * (N / n2) ** s
 
 # %% ../../nbs/55_p004.ipynb #e38f7cb1
-def one_pass(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple:
+def _one_pass(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple:
     "A closure running f(q, k, v) [+ backward] at B = H = 1, d = 64 on fixed Gaussian inputs, and the inputs."
-    q, k, v = qkv_on(N, device=device, grad=backward)
+    q, k, v = _qkv_on(N, device=device, grad=backward)
     def run():
         out = fn(q, k, v)
         if backward: out.sum().backward()
     return run, (q, k, v)
 
 # %% ../../nbs/55_p004.ipynb #503578d9
-def measure_memory(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, float]:
+def _measure_memory(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, float]:
     "Peak bytes (and wall seconds) of f(q, k, v) [+ backward] at B = H = 1, d = 64."
-    run, _ = one_pass(fn, N, backward, device)
+    run, _ = _one_pass(fn, N, backward, device)
     if torch.device(device).type == 'cuda': run()  # warm-up: library workspaces are not the mechanism's memory
     t0 = time.perf_counter(); peak = peak_memory(run, device)
     return peak, time.perf_counter() - t0
 
 # %% ../../nbs/55_p004.ipynb #87463cd1
-def memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cpu', log=print) -> list[dict]:
+def _memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cpu', log=print) -> list[dict]:
     "Forward and forward+backward peak of mechanism `key` over `sizes`, stopping before a predicted cap breach."
     order = {m[0]: m[3:] for m in MECHANISMS}[key]
     rows, hist_mem, hist_t, stop = [], [], [], None
@@ -300,8 +293,8 @@ def memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cp
         if stop:
             rows.append(dict(key=key, N=N, status=stop)); continue
         fn = kernels(N, 1, device, keys=[key])[key]
-        fwd, _ = measure_memory(fn, N, False, device)
-        fb, wall = measure_memory(fn, N, True, device)
+        fwd, _ = _measure_memory(fn, N, False, device)
+        fb, wall = _measure_memory(fn, N, True, device)
         hist_mem.append((N, fb)); hist_t.append((N, wall))
         rows.append(dict(key=key, N=N, status='measured', fwd_bytes=fwd, fb_bytes=fb, fb_wall_s=wall))
     return rows
@@ -309,7 +302,7 @@ def memory_series(key: str, sizes, P: Settings, device: torch.device | str = 'cp
 # %% ../../nbs/55_p004.ipynb #dac04977
 def memory_scaling(P: Settings, device: torch.device | str = 'cpu', keys: tuple = KEYS, log=print) -> pd.DataFrame:
     "Every mechanism's forward and forward+backward peak over the profile's memory sizes, with N² x 4 B for comparison."
-    mem = pd.DataFrame([r for key in keys for r in memory_series(key, P.memory_sizes, P, device, log)])
+    mem = pd.DataFrame([r for key in keys for r in _memory_series(key, P.memory_sizes, P, device, log)])
     for col in ('fwd_bytes', 'fb_bytes'):
         if col not in mem: mem[col] = float('nan')
     mem['formula_bytes'] = mem.N.astype(float) ** 2 * 4
@@ -318,7 +311,7 @@ def memory_scaling(P: Settings, device: torch.device | str = 'cpu', keys: tuple 
     return mem
 
 # %% ../../nbs/55_p004.ipynb #a9fdf8b1
-def order_name(s: float) -> str:
+def _order_name(s: float) -> str:
     "The nearest of O(n), O(n^1.5), O(n²) to a log-log slope."
     return 'n/a' if math.isnan(s) else 'O(n)' if s < 1.25 else 'O(n^1.5)' if s < 1.75 else 'O(n²)'
 
@@ -336,7 +329,7 @@ def memory_slopes(mem: pd.DataFrame) -> pd.DataFrame:
                                   largest_N=int(g.N.max()), fb_mb_at_largest=g.fb_bytes.iloc[-1] / 2**20)
                         for key, g in meas.groupby('key', sort=False)}).T
     out['largest_N'] = out.largest_N.astype(int)
-    out['measured_order'] = out.fb_slope.map(order_name)
+    out['measured_order'] = out.fb_slope.map(_order_name)
     out['stopped'] = [next(iter(mem[(mem.key == k) & (mem.status != 'measured')].status), '') for k in out.index]
     return out
 
@@ -352,7 +345,7 @@ def memory_arithmetic(paper_memory: pd.DataFrame) -> pd.DataFrame:
 def table_004(P: Settings, mem: pd.DataFrame, paper_memory: pd.DataFrame, device: torch.device | str = 'cpu',
               log=print) -> tuple[pd.DataFrame, pd.DataFrame]:
     "The exact paths measured at 004's own sizes (long rows), and 004's memory table beside them (other rows: predicted)."
-    tab = pd.DataFrame([r for key in EXACT for r in memory_series(key, P.table_sizes, P, device, log)])
+    tab = pd.DataFrame([r for key in EXACT for r in _memory_series(key, P.table_sizes, P, device, log)])
     for col in ('fwd_bytes', 'fb_bytes'):
         if col not in tab: tab[col] = float('nan')
     ex = mem[(mem.key == 'softmax_explicit') & (mem.status == 'measured')]
@@ -367,7 +360,7 @@ def table_004(P: Settings, mem: pd.DataFrame, paper_memory: pd.DataFrame, device
     return tab, t
 
 # %% ../../nbs/55_p004.ipynb #69731345
-class quiet_stderr:
+class _quiet_stderr:
     "Silence C-level stderr (the profiler's start/stop log lines) inside the block."
     def __enter__(self):
         sys.stderr.flush(); self.fd = os.dup(2); self.null = os.open(os.devnull, os.O_WRONLY); os.dup2(self.null, 2)
@@ -375,12 +368,12 @@ class quiet_stderr:
         os.dup2(self.fd, 2); os.close(self.fd); os.close(self.null)
 
 # %% ../../nbs/55_p004.ipynb #a887d41a
-def allocated_total(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, int]:
+def _allocated_total(fn, N: int, backward: bool, device: torch.device | str = 'cpu') -> tuple[int, int]:
     "Total bytes allocated during f (+ backward): (TensorMemory's count, the profiler's count)."
-    run, qkv = one_pass(fn, N, backward, device)
+    run, qkv = _one_pass(fn, N, backward, device)
     with TensorMemory() as tm: run()
     for t in qkv: t.grad = None
-    with quiet_stderr(), tprofile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof: run()
+    with _quiet_stderr(), tprofile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof: run()
     total = sum(e.self_cpu_memory_usage for e in prof.key_averages()
                 if e.key in ('aten::empty', 'aten::empty_strided') and e.self_cpu_memory_usage > 0)
     return tm.allocated, total
@@ -392,7 +385,7 @@ def fused_scratch(mem: pd.DataFrame, device: torch.device | str = 'cpu', max_N: 
     fused = mem[(mem.key == 'softmax_fused') & (mem.status == 'measured')]
     for r in (fused[fused.N <= max_N].itertuples() if torch.device(device).type == 'cpu' else []):
         for bw in (False, True):
-            tm_total, prof_total = allocated_total(kernels(r.N, 1, device, keys=['softmax_fused'])['softmax_fused'], r.N, bw)
+            tm_total, prof_total = _allocated_total(kernels(r.N, 1, device, keys=['softmax_fused'])['softmax_fused'], r.N, bw)
             rows.append(dict(N=r.N, pass_='forward+backward' if bw else 'forward', tensormemory_total_kb=tm_total / 1024,
                              profiler_total_kb=prof_total / 1024, hidden_kb=(prof_total - tm_total) / 1024,
                              hidden_per_token_bytes=(prof_total - tm_total) / r.N,
@@ -412,7 +405,7 @@ def flash_table(tab: pd.DataFrame, P: Settings, paper_flash: pd.DataFrame, devic
     NF, dev = P.flash_N, torch.device(device)
     fl = {key: tab[(tab.key == key) & (tab.N == NF)].iloc[0] for key in EXACT}
     fns = kernels(NF, 1, dev, keys=EXACT)
-    q, k, v = qkv_on(NF, device=dev, grad=True)
+    q, k, v = _qkv_on(NF, device=dev, grad=True)
     def call(fn):
         q.grad = k.grad = v.grad = None
         fn(q, k, v).sum().backward()
@@ -451,7 +444,7 @@ def identical_outputs(N: int, device: torch.device | str = 'cpu') -> pd.DataFram
     return pd.DataFrame(rows)
 
 # %% ../../nbs/55_p004.ipynb #ce93c15c
-def memory_need(mem: pd.DataFrame, key: str, N: int, BH: int) -> float:
+def _memory_need(mem: pd.DataFrame, key: str, N: int, BH: int) -> float:
     "Forward+backward bytes of `key` at N for B*H heads: measured for one head, else extrapolated from the largest measured."
     h = [(r.N, r.fb_bytes) for r in mem[(mem.key == key) & (mem.status == 'measured')].itertuples() if r.N <= N]
     exact = [b for n, b in h if n == N]
@@ -467,7 +460,7 @@ def time_scaling(P: Settings, mem: pd.DataFrame, device: torch.device | str = 'c
         todo = []
         for key in keys:
             if key in stopped: continue
-            pt, pm = predict(hist[key], N, orders[key]), memory_need(mem, key, N, B * H)
+            pt, pm = predict(hist[key], N, orders[key]), _memory_need(mem, key, N, B * H)
             if pt is not None and pt > P.time_cap_s:
                 stopped[key] = f"stopped before N={N}: predicted {pt:.0f} s/call > cap {P.time_cap_s:.0f} s"
             elif pm > P.mem_cap_gb * 2**30:
@@ -477,7 +470,7 @@ def time_scaling(P: Settings, mem: pd.DataFrame, device: torch.device | str = 'c
                 continue
             todo.append(key)
         if not todo: break
-        fns, (q, k, v) = kernels(N, H, dev, keys=todo), qkv_on(N, B, H, dev, grad=True)
+        fns, (q, k, v) = kernels(N, H, dev, keys=todo), _qkv_on(N, B, H, dev, grad=True)
         def call(fn):
             q.grad = k.grad = v.grad = None
             fn(q, k, v).sum().backward()
@@ -513,7 +506,7 @@ def crossover(tim: pd.DataFrame, key: str) -> tuple[str, float]:
     return f'~{n:.0f}', n
 
 # %% ../../nbs/55_p004.ipynb #d0916d42
-TIME_POINTS = 3  # a time slope is fitted through the three largest sizes: two would follow one noisy timing
+_TIME_POINTS = 3  # a time slope is fitted through the three largest sizes: two would follow one noisy timing
 
 # %% ../../nbs/55_p004.ipynb #2e94b72e
 def crossover_table(tim: pd.DataFrame, stopped: dict | None = None) -> pd.DataFrame:
@@ -522,15 +515,15 @@ def crossover_table(tim: pd.DataFrame, stopped: dict | None = None) -> pd.DataFr
     rows = []
     for key in M.index:
         g = tim[tim.key == key].sort_values('N')
-        s, r = _slope(g.N, g.ms, TIME_POINTS), (g.set_index('N').ms / ref).dropna()
+        s, r = _slope(g.N, g.ms, _TIME_POINTS), (g.set_index('N').ms / ref).dropna()
         text, n = crossover(tim, key)
-        rows.append(dict(key=key, family=M.family[key], time_slope=s, measured_time_order=order_name(s),
+        rows.append(dict(key=key, family=M.family[key], time_slope=s, measured_time_order=_order_name(s),
                          faster_than_fused_from_N=text, crossover_N=n, ratio_at_largest_N=r.iloc[-1] if len(r) else float('nan'),
                          stopped=(stopped or {}).get(key, '')))
     return pd.DataFrame(rows).set_index('key')
 
 # %% ../../nbs/55_p004.ipynb #2a4ef32d
-FAMILIES = ('random, soft', 'random', 'random, sharp', 'local', 'clustered')
+_FAMILIES = ('random, soft', 'random', 'random, sharp', 'local', 'clustered')
 
 # %% ../../nbs/55_p004.ipynb #96b72220
 def inputs(family: str, H: int, seed: int, N: int = 197, beta: float = 8.0, ell: float = 1.5, clusters: int = 8) -> tuple:
@@ -565,7 +558,7 @@ def accuracy_study(A: dict) -> pd.DataFrame:
               'local2d': (lambda q, k, v: local2d_attention(q, k, v, 7, 'block'), local2d_mask(N, 7, 'block')),
               'local2d (sliding w=2)': (lambda q, k, v: local2d_attention(q, k, v, 2, 'sliding'), local2d_mask(N, 2, 'sliding'))}
     rows = []
-    for family in FAMILIES:
+    for family in _FAMILIES:
         for seed in A['seeds']:
             q64, k64, v64 = inputs(family, A['heads'], seed, N)
             exact, probs = reference_attention(q64, k64, v64, return_attn=True)
@@ -590,32 +583,31 @@ def accuracy_study(A: dict) -> pd.DataFrame:
 def error_table(acc: pd.DataFrame, col: str = 'rel_error') -> pd.DataFrame:
     "Mean of `col` per mechanism (rows) and input family (columns)."
     d = acc.dropna(subset=[col])
-    if d.empty: raise _Missing(f"no measured {col} in the accuracy table")
-    return d.groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(FAMILIES)]
+    if d.empty: raise Missing(f"no measured {col} in the accuracy table")
+    return d.groupby(['key', 'family'], sort=False)[col].mean().unstack()[list(_FAMILIES)]
 
 # %% ../../nbs/55_p004.ipynb #3d90ed4a
-EXACT_TOL = 1e-5  # float32 rounding keeps exact attention within 1e-6 of float64 here; every approximation is above 1e-3
-MATRICES_TOL = 0.1  # "N² x 4 bytes" is one matrix: reproduced when the explicit path holds 1 ± 0.1 of them
-QUAD_SLOPE = 1.75  # a memory slope is read as O(n²) when it is nearer 2 than 1.5
-LINEAR_MAX = 1.25  # ... and as O(n) when it is nearer 1 than 1.5
-ORDER_SPLIT = 1.5  # the "which to choose" table names only O(n) and O(n²): a slope is read as the nearer of the two
-FLASH_SPEEDUP = (2.5, 6.0)  # "3-5x faster", with half a unit of slack on each side
+_EXACT_TOL = 1e-5  # float32 rounding keeps exact attention within 1e-6 of float64 here; every approximation is above 1e-3
+_MATRICES_TOL = 0.1  # "N² x 4 bytes" is one matrix: reproduced when the explicit path holds 1 ± 0.1 of them
+_QUAD_SLOPE = 1.75  # a memory slope is read as O(n²) when it is nearer 2 than 1.5
+_LINEAR_MAX = 1.25  # ... and as O(n) when it is nearer 1 than 1.5
+_ORDER_SPLIT = 1.5  # the "which to choose" table names only O(n) and O(n²): a slope is read as the nearer of the two
+_FLASH_SPEEDUP = (2.5, 6.0)  # "3-5x faster", with half a unit of slack on each side
 Z = 2.0  # a slope beyond 2 standard errors of its fit is told apart from another (about 1 in 20 by chance)
-MIN_N = 4096  # growth read below a few thousand tokens mostly measures fixed costs (per-call time, KB of buffers)
-FIT_POINTS = 3  # the strided memory is fitted through the three largest sizes, where constant overheads have vanished
-FIT_TOL = 0.01  # memory counts are exact bytes: a model that describes them misses by well under 1 %
-LONG_N = 4096  # "extreme sequence lengths": an approximate method faster than fused softmax below this contradicts the advice
+_MIN_N = 4096  # growth read below a few thousand tokens mostly measures fixed costs (per-call time, KB of buffers)
+_FIT_POINTS = 3  # the strided memory is fitted through the three largest sizes, where constant overheads have vanished
+_FIT_TOL = 0.01  # memory counts are exact bytes: a model that describes them misses by well under 1 %
+_LONG_N = 4096  # "extreme sequence lengths": an approximate method faster than fused softmax below this contradicts the advice
 A100, GPU = 'A100', 'modern GPUs (unstated)'  # where 004's speed statements hold: its table says A100, its advice "modern GPUs"
 
-# %% ../../nbs/55_p004.ipynb #3f3cd0ee
-class _Missing(Exception):
-    "A table a claim needs is not there (the message says which notebook cell saves it)."
-
 # %% ../../nbs/55_p004.ipynb #62438ca7
-def _tab(results: Results, name: str) -> pd.DataFrame:
-    "A saved table, or _Missing with `Results.table`'s message."
-    try: return results.table(name)
-    except KeyError as e: raise _Missing(e.args[0]) from None
+def _tab(ev: Evidence, name: str) -> pd.DataFrame:
+    "A table of this pass: the notebook's saved table (`Results.table`), or a device window's; Missing, saying what saves it, where it is not there."
+    if ev.results is None:
+        if ev.gpu.get(name) is None: raise Missing(f"the device window saved no {name!r} table")
+        return ev.gpu[name]
+    try: return ev.results.table(name)
+    except KeyError as e: raise Missing(e.args[0]) from None
 
 # %% ../../nbs/55_p004.ipynb #98ef5939
 def _stops(*tables: pd.DataFrame) -> str:
@@ -625,9 +617,9 @@ def _stops(*tables: pd.DataFrame) -> str:
 
 def _measured(mem: pd.DataFrame, key: str) -> pd.DataFrame:
     "The measured rows of one mechanism in `memory_scaling`, by N."
-    if 'key' not in mem: raise _Missing("the memory table has no rows")
+    if 'key' not in mem: raise Missing("the memory table has no rows")
     g = mem[(mem.key == key) & (mem.status == 'measured') & mem.fb_bytes.notna()].sort_values('N')  # a NaN was never measured
-    if g.empty: raise _Missing(f"no measured memory of {key}" + (f" ({_stops(mem)})" if _stops(mem) else ''))
+    if g.empty: raise Missing(f"no measured memory of {key}" + (f" ({_stops(mem)})" if _stops(mem) else ''))
     return g
 
 # %% ../../nbs/55_p004.ipynb #b89863f5
@@ -636,13 +628,15 @@ def _hw(t: pd.DataFrame) -> str:
     return str(t.hardware.iloc[0]) if 'hardware' in t and len(t) else ''
 
 # %% ../../nbs/55_p004.ipynb #30e32f84
-def _claim(cid: str, claim: str, where: str, paper_value: str, assess, kind: str = 'exact', paper_device: str = '') -> Claim:
-    "A claim judged by `assess() -> (verdict, ours, reason[, our_device])`; not run where a table it reads is missing."
-    try: verdict, ours, reason, *dev = assess()
-    except _Missing as e:
-        return replace(not_run(cid, '004', claim, where, paper_value, str(e), kind=kind), paper_device=paper_device)
-    return Claim(cid, '004', claim, where, paper_value, ours, verdict, reason, kind=kind, paper_device=paper_device,
-                 our_device=dev[0] if dev else '')
+def _on(device: str,  # the hardware the paper states the claim for, e.g. 'A100'
+        judge) -> callable:
+    "A speed claim's judge that names the paper's `device` on its finding, and on the 'not run' of a missing table."
+    @wraps(judge)
+    def on(ev: Evidence) -> Judged:
+        try: j = judge(ev)
+        except Missing as e: return Judged('not run', '-', str(e), extra=dict(paper_device=device))
+        return replace(j, extra=dict(j.extra, paper_device=device))
+    return on
 
 # %% ../../nbs/55_p004.ipynb #07515456
 def _fit(N, y, p: float | None) -> tuple[float, float, float]:
@@ -662,35 +656,34 @@ def _slope_se(xs, ys) -> tuple[float, float]:
     return s, (math.sqrt((resid ** 2).sum() / dof / ((lx - lx.mean()) ** 2).sum()) if dof > 0 else float('nan'))
 
 # %% ../../nbs/55_p004.ipynb #d22b0610
-def memory_claims(results: Results, paper_tables: dict) -> list[Claim]:
-    "004's memory table (arithmetic, and against the explicit path's measured peak) and O(n²) memory of standard attention."
-    pm = paper_tables['memory_table']
-    a = memory_arithmetic(pm)
+def _memory_table_arithmetic(ev: Evidence) -> Judged:
+    "Every row of 004's memory table equals N² operations and N² x 4 bytes (its MB read as MiB)."
+    a = memory_arithmetic(ev.paper_tables['memory_table'])
     n_ok = int((a.ops_match & a.mb_match).sum())
-    out = [Claim('004-memory-table-arithmetic', '004', 'attention operations = N² and fp32 attention memory = N² x 4 bytes',
-                 'memory table', ', '.join(f"{n}: {mb:g} MB" for n, mb in zip(pm.seq_len, pm.memory_mb)),
-                 f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)', 'reproduced' if n_ok == len(a) else 'not reproduced',
-                 "arithmetic; the table's MB are MiB", kind='exact')]
-    def matrices():
-        ex = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit').iloc[-1]
-        c_fwd, c_fb = (ex[col] / (ex.N ** 2 * 4) for col in ('fwd_bytes', 'fb_bytes'))
-        return ('reproduced' if abs(c_fwd - 1) <= MATRICES_TOL else 'not reproduced',
-                f'explicit path, one head: {c_fwd:.2f} matrices forward, {c_fb:.2f} forward+backward (N = {ex.N:.0f})',
-                f'exact tensor-byte peak; reproduced within {MATRICES_TOL:g} of one matrix; the table counts one, an implementation '
-                'holds several at once, so N² x 4 bytes is a floor, not the memory')
-    out.append(_claim('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes',
-                      'memory table', f"one matrix, e.g. {pm.set_index('seq_len').memory_fp32.get(2048, '')} at 2048", matrices))
-    def quadratic():
-        g = _measured(_tab(results, 'memory_scaling'), 'softmax_explicit')
-        s = _slope(g.N, g.fb_bytes, 2)
-        return ('reproduced' if s >= QUAD_SLOPE else 'not reproduced', f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
-                f'slope between the two largest sizes measured; O(n²) from {QUAD_SLOPE}')
-    out.append(_claim('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
-                      quadratic))
-    return out
+    return Judged('reproduced' if n_ok == len(a) else 'not reproduced', f'{n_ok}/{len(a)} rows equal N² and N² x 4 B (MiB)',
+                  "arithmetic; the table's MB are MiB")
+
+
+def _memory_table_measured(ev: Evidence) -> Judged:
+    "The explicit path's forward peak at the largest N measured, in N x N fp32 matrices: reproduced within _MATRICES_TOL of one."
+    ex = _measured(_tab(ev, 'memory_scaling'), 'softmax_explicit').iloc[-1]
+    c_fwd, c_fb = (ex[col] / (ex.N ** 2 * 4) for col in ('fwd_bytes', 'fb_bytes'))
+    return Judged('reproduced' if abs(c_fwd - 1) <= _MATRICES_TOL else 'not reproduced',
+                  f'explicit path, one head: {c_fwd:.2f} matrices forward, {c_fb:.2f} forward+backward (N = {ex.N:.0f})',
+                  f'exact tensor-byte peak; reproduced within {_MATRICES_TOL:g} of one matrix; the table counts one, an implementation '
+                  'holds several at once, so N² x 4 bytes is a floor, not the memory')
+
+
+def _quadratic_memory(ev: Evidence) -> Judged:
+    "The explicit path's memory slope between its two largest sizes: O(n²) from _QUAD_SLOPE."
+    g = _measured(_tab(ev, 'memory_scaling'), 'softmax_explicit')
+    s = _slope(g.N, g.fb_bytes, 2)
+    return Judged('reproduced' if s >= _QUAD_SLOPE else 'not reproduced',
+                  f"explicit path memory slope {s:.2f} (log-log, N ≤ {g.N.max():.0f})",
+                  f'slope between the two largest sizes measured; O(n²) from {_QUAD_SLOPE}')
 
 # %% ../../nbs/55_p004.ipynb #d2fd071b
-def printed_ratio(num: str, den: str) -> tuple[float, float]:
+def _printed_ratio(num: str, den: str) -> tuple[float, float]:
     """The ratio of two printed values ('64 MB' / '4 MB'), each anywhere within half a unit of its last digit: (low,
     high). 004 prints its memory ratio only as two rounded numbers; our tensor bytes are exact, so its rounding is the noise."""
     def bounds(cell: str) -> tuple[float, float]:
@@ -701,145 +694,146 @@ def printed_ratio(num: str, den: str) -> tuple[float, float]:
     return a0 / b1, a1 / b0
 
 # %% ../../nbs/55_p004.ipynb #6a23a49d
-def flash_claims(results: Results, paper_tables: dict) -> list[Claim]:
-    "004's FlashAttention table (memory, speed, maximum length) and its 'identical outputs'."
-    pf, pm = paper_tables['flash_table'], paper_tables['memory_table'].set_index('seq_len')
+def _flash(ev: Evidence) -> tuple[pd.DataFrame, int]:
+    "The FlashAttention table of this pass, by path, and its N."
+    t = _tab(ev, 'flash_table_004').set_index('path')
+    return t, t.N.iloc[0] if 'N' in t else 2048
+
+
+def _flash_memory(ev: Evidence) -> Judged:
+    "explicit / flash_blocked peak: reproduced within what 004's two rounded MB allow (`_printed_ratio`); another saving not testable here; none not reproduced."
+    pf, pm = ev.paper_tables['flash_table'], ev.paper_tables['memory_table'].set_index('seq_len')
     std, fla = _paper_mb(pf.standard_attention[0]), _paper_mb(pf.flashattention[0])
-    def fl():
-        t = _tab(results, 'flash_table_004').set_index('path')
-        return t, t.N.iloc[0] if 'N' in t else 2048
-    def memory():
-        t, NF = fl()
-        r = t.fb_mb['softmax_explicit'] / t.fb_mb['flash_blocked']
-        lo, hi = printed_ratio(pf.standard_attention[0], pf.flashattention[0])
-        return ('reproduced' if lo <= r <= hi else 'not testable here' if r > 1 else 'not reproduced',
-                f"one head fwd+bwd: explicit {t.fb_mb['softmax_explicit']:.1f} MB, flash_blocked {t.fb_mb['flash_blocked']:.1f} MB "
-                f"({r:.0f}x), fused SDPA {t.fb_mb['softmax_fused']:.1f} MB ({t.fb_mb['softmax_explicit'] / t.fb_mb['softmax_fused']:.0f}x)",
-                f"reproduced within {lo:.1f}-{hi:.1f}x, what {std:g} MB / {fla:g} MB allows with each number rounded to its last "
-                f"digit (as for the 3-5x speed-up); less memory by another factor is not testable here: the factor depends on the head "
-                f"width and the buffers a kernel keeps, which 004 does not state; no saving is not reproduced; 004's {std:g} MB contradicts its own memory "
-                f"table ({pm.memory_mb.get(NF, float('nan')):g} MB at {NF:.0f}); batch and heads not stated")
-    def speed():
-        t, NF = fl()
-        sp = t.speedup_vs_explicit
-        return ('reproduced' if FLASH_SPEEDUP[0] <= sp['softmax_fused'] <= FLASH_SPEEDUP[1] else 'partly' if sp['softmax_fused'] > 1
-                else 'not reproduced', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
-                f"(fwd+bwd, one head, N = {NF:.0f})", f"reproduced within {FLASH_SPEEDUP[0]:g}-{FLASH_SPEEDUP[1]:g}x", _hw(t.reset_index()))
-    def max_length():
-        mem = _tab(results, 'memory_scaling')
-        def reach(key):
-            g = _measured(mem, key)
-            stop = next(iter(mem[(mem.key == key) & (mem.status != 'measured')].status), '') or 'profile end'
-            return f"{g.N.max():.0f} ({stop})"
-        return ('not run', f"explicit measured to N = {reach('softmax_explicit')}; fused to N = {reach('softmax_fused')}",
-                'depends on GPU memory, batch, heads and model, none of which 004 states')
-    def identical():
-        t = _tab(results, 'identical_outputs')
-        fast = t[t.path != 'softmax_explicit']
-        return ('reproduced' if t.rel_err_vs_float64.max() < EXACT_TOL else 'not reproduced',
-                f"rel. error vs float64 ≤ {fast.rel_err_vs_float64.max():.1e}; bitwise equal to explicit: "
-                f"{bool(fast.bitwise_equal_to_explicit.all())}",
-                f"equal up to float32 rounding (exact attention in another order), not bit for bit; reproduced below {EXACT_TOL:g}")
-    return [_claim('004-flash-memory-2048', 'at seq 2048 FlashAttention needs 16x less memory than standard attention',
-                   'FlashAttention table', f'{std:g} MB vs {fla:g} MB (16x)', memory),
-            _claim('004-flash-speed', f'FlashAttention is {pf.improvement[1]} faster than standard attention at seq 2048 '
-                   '(A100)', 'FlashAttention table', pf.flashattention[1], speed, kind='speed', paper_device=A100),
-            _claim('004-flash-max-length', 'FlashAttention raises the maximum sequence length', 'FlashAttention table',
-                   f'{pf.standard_attention[2]} vs {pf.flashattention[2]}', max_length, kind='speed', paper_device=GPU),
-            _claim('004-flash-identical', 'FlashAttention gives identical outputs to standard attention',
-                   'FlashAttention section', 'identical', identical)]
+    t, NF = _flash(ev)
+    r = t.fb_mb['softmax_explicit'] / t.fb_mb['flash_blocked']
+    lo, hi = _printed_ratio(pf.standard_attention[0], pf.flashattention[0])
+    return Judged('reproduced' if lo <= r <= hi else 'not testable here' if r > 1 else 'not reproduced',
+                  f"one head fwd+bwd: explicit {t.fb_mb['softmax_explicit']:.1f} MB, flash_blocked {t.fb_mb['flash_blocked']:.1f} MB "
+                  f"({r:.0f}x), fused SDPA {t.fb_mb['softmax_fused']:.1f} MB ({t.fb_mb['softmax_explicit'] / t.fb_mb['softmax_fused']:.0f}x)",
+                  f"reproduced within {lo:.1f}-{hi:.1f}x, what {std:g} MB / {fla:g} MB allows with each number rounded to its last "
+                  f"digit (as for the 3-5x speed-up); less memory by another factor is not testable here: the factor depends on the head "
+                  f"width and the buffers a kernel keeps, which 004 does not state; no saving is not reproduced; 004's {std:g} MB contradicts its own memory "
+                  f"table ({pm.memory_mb.get(NF, float('nan')):g} MB at {NF:.0f}); batch and heads not stated")
+
+
+def _flash_speed(ev: Evidence) -> Judged:
+    "Fused SDPA's speed-up over the explicit path: reproduced within _FLASH_SPEEDUP, partly when faster by another factor."
+    t, NF = _flash(ev)
+    sp = t.speedup_vs_explicit
+    return Judged('reproduced' if _FLASH_SPEEDUP[0] <= sp['softmax_fused'] <= _FLASH_SPEEDUP[1] else 'partly' if sp['softmax_fused'] > 1
+                  else 'not reproduced', f"fused SDPA {sp['softmax_fused']:.2f}x, flash_blocked {sp['flash_blocked']:.2f}x the explicit path "
+                  f"(fwd+bwd, one head, N = {NF:.0f})", f"reproduced within {_FLASH_SPEEDUP[0]:g}-{_FLASH_SPEEDUP[1]:g}x",
+                  extra=dict(our_device=_hw(t.reset_index())))
+
+
+def _flash_max_length(ev: Evidence) -> Judged:
+    "Not run: the longest N rests on GPU memory, batch, heads and model, none of which 004 states; the N each exact path reached is shown."
+    mem = _tab(ev, 'memory_scaling')
+    def reach(key):
+        stop = next(iter(mem[(mem.key == key) & (mem.status != 'measured')].status), '') or 'profile end'
+        return f"{_measured(mem, key).N.max():.0f} ({stop})"
+    return Judged('not run', f"explicit measured to N = {reach('softmax_explicit')}; fused to N = {reach('softmax_fused')}",
+                  'depends on GPU memory, batch, heads and model, none of which 004 states')
+
+
+def _flash_identical(ev: Evidence) -> Judged:
+    "Every exact path within _EXACT_TOL of float64 exact attention (equal up to rounding, not bit for bit)."
+    t = _tab(ev, 'identical_outputs')
+    fast = t[t.path != 'softmax_explicit']
+    return Judged('reproduced' if t.rel_err_vs_float64.max() < _EXACT_TOL else 'not reproduced',
+                  f"rel. error vs float64 ≤ {fast.rel_err_vs_float64.max():.1e}; bitwise equal to explicit: "
+                  f"{bool(fast.bitwise_equal_to_explicit.all())}",
+                  f"equal up to float32 rounding (exact attention in another order), not bit for bit; reproduced below {_EXACT_TOL:g}")
 
 # %% ../../nbs/55_p004.ipynb #027610e8
-def strided_memory(results: Results) -> Claim:
-    "004: strided attention with stride ~√n costs O(n√n) memory — the measured peak against a·N + b·N^1.5, a·N + b·N² and a·N."
-    def assess():
-        g = _measured(_tab(results, 'memory_scaling'), 'strided').tail(FIT_POINTS)
-        if len(g) < FIT_POINTS or g.N.min() < MIN_N:
-            raise _Missing(f"strided memory measured at N = {list(g.N)}; the fit needs {FIT_POINTS} sizes from N = {MIN_N}")
-        N, y = g.N.to_numpy(float), g.fb_bytes.to_numpy(float)
-        (a, b, r15), (_, _, r2), (_, _, r1) = (_fit(N, y, p) for p in (1.5, 2.0, None))
-        model = lambda n: a * n + b * n ** 1.5
-        share, n145 = b * N[-1] ** 1.5 / model(N[-1]), (9 * a / b) ** 2 if b > 0 else math.inf  # slope 1.45: share 0.9
-        pred, meas = (math.log(f(N[-1]) / f(N[-2])) / math.log(N[-1] / N[-2]) for f in (model, lambda n: y[list(N).index(n)]))
-        verdict = ('reproduced' if b > 0 and r15 <= FIT_TOL < min(r1, r2) else 'not reproduced' if r2 <= FIT_TOL < r15 else 'partly')
-        ours = (f"peak = {a:.0f} B·N + {b:.2f} B·N^1.5 through N = {N[0]:.0f}–{N[-1]:.0f}, missing by {r15:.2%} at most "
-                f"(with N² instead: {r2:.1%}; N alone: {r1:.1%}); measured slope {meas:.2f} between the two largest sizes")
-        reason = (f"n√n predicts the slope 1 + f/2, f the N^1.5 term's share of the peak: f = {share:.2f} at N = {N[-1]:.0f}, "
+def _strided_memory(ev: Evidence) -> Judged:
+    "The strided peak against a·N + b·N^1.5, a·N + b·N² and a·N: reproduced when only the first misses by under _FIT_TOL, not reproduced when only N² does."
+    g = _measured(_tab(ev, 'memory_scaling'), 'strided').tail(_FIT_POINTS)
+    if len(g) < _FIT_POINTS or g.N.min() < _MIN_N:
+        raise Missing(f"strided memory measured at N = {list(g.N)}; the fit needs {_FIT_POINTS} sizes from N = {_MIN_N}")
+    N, y = g.N.to_numpy(float), g.fb_bytes.to_numpy(float)
+    (a, b, r15), (_, _, r2), (_, _, r1) = (_fit(N, y, p) for p in (1.5, 2.0, None))
+    model = lambda n: a * n + b * n ** 1.5
+    share, n145 = b * N[-1] ** 1.5 / model(N[-1]), (9 * a / b) ** 2 if b > 0 else math.inf  # slope 1.45: share 0.9
+    pred, meas = (math.log(f(N[-1]) / f(N[-2])) / math.log(N[-1] / N[-2]) for f in (model, lambda n: y[list(N).index(n)]))
+    verdict = ('reproduced' if b > 0 and r15 <= _FIT_TOL < min(r1, r2) else 'not reproduced' if r2 <= _FIT_TOL < r15 else 'partly')
+    ours = (f"peak = {a:.0f} B·N + {b:.2f} B·N^1.5 through N = {N[0]:.0f}–{N[-1]:.0f}, missing by {r15:.2%} at most "
+            f"(with N² instead: {r2:.1%}; N alone: {r1:.1%}); measured slope {meas:.2f} between the two largest sizes")
+    return Judged(verdict, ours, f"n√n predicts the slope 1 + f/2, f the N^1.5 term's share of the peak: f = {share:.2f} at N = {N[-1]:.0f}, "
                   f"so {pred:.2f} between the two largest sizes; it would pass 1.45 only from N ≈ {n145:,.0f} "
                   f"and never reach 1.5. {a / (4 * D):.1f} N×d fp32 tensors (inputs, outputs, gradients) and "
                   f"{b / 4:.1f} fp32 values per score of the pattern; reproduced when a·N + b·N^1.5 misses by under "
-                  f"{FIT_TOL:.0%} and the others do not")
-        return verdict, ours, reason
-    return _claim('004-sparse-transformer-nsqrtn', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) memory',
-                  'sparse attention section', 'O(n√n)', assess)
+                  f"{_FIT_TOL:.0%} and the others do not")
 
 # %% ../../nbs/55_p004.ipynb #e4a41e46
-def strided_time(results: Results) -> Claim:
-    "004: strided attention costs O(n√n) time — the slope of the three largest timings, with its standard error."
-    def assess():
-        tim = _tab(results, 'time_scaling')
-        g = tim[tim.key == 'strided'].sort_values('N').tail(TIME_POINTS)
-        if len(g) < TIME_POINTS or g.N.max() < MIN_N:
-            raise _Missing(f"strided timed at N = {list(g.N)}; the slope needs {TIME_POINTS} sizes up to N ≥ {MIN_N}")
-        s, se = _slope_se(g.N, g.ms)
-        verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'inconclusive'
-        return (verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
-                f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, not reproduced when above 1.5 "
-                f"beyond {Z:g} SE" + (f"; underpowered: {Z:g} SE = {Z * se:.2f} of slope cannot tell {s:.2f} from 1"
-                                     if verdict == 'inconclusive' else '') + "; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
-                _hw(tim))
-    return _claim('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
-                  'sparse attention section', 'O(n√n)', assess, kind='speed')
+def _strided_time(ev: Evidence) -> Judged:
+    "The slope of the three largest timings: reproduced when above 1 beyond Z SE, not reproduced when above 1.5 beyond Z SE, inconclusive between."
+    tim = _tab(ev, 'time_scaling')
+    g = tim[tim.key == 'strided'].sort_values('N').tail(_TIME_POINTS)
+    if len(g) < _TIME_POINTS or g.N.max() < _MIN_N:
+        raise Missing(f"strided timed at N = {list(g.N)}; the slope needs {_TIME_POINTS} sizes up to N ≥ {_MIN_N}")
+    s, se = _slope_se(g.N, g.ms)
+    verdict = 'not reproduced' if s - Z * se > 1.5 else 'reproduced' if s - Z * se > 1 else 'inconclusive'
+    return Judged(verdict, f"time slope {s:.2f} ± {se:.2f} (1 SE) through N = {g.N.iloc[0]:.0f}–{g.N.iloc[-1]:.0f}, fwd+bwd",
+                  f"n√n allows a slope above 1 and at most 1.5; reproduced when above 1 beyond {Z:g} SE, not reproduced when above 1.5 "
+                  f"beyond {Z:g} SE" + (f"; underpowered: {Z:g} SE = {Z * se:.2f} of slope cannot tell {s:.2f} from 1"
+                                       if verdict == 'inconclusive' else '') + "; per-call costs and faster s×s products at larger s pull it down, cache misses push it up",
+                  extra=dict(our_device=_hw(tim)))
 
 # %% ../../nbs/55_p004.ipynb #36f0800f
-def local_linear(results: Results) -> Claim:
-    "004: local (sliding-window) attention with a fixed window is O(n) in memory and time."
-    def assess():
-        g, tim = _measured(_tab(results, 'memory_scaling'), 'local'), _tab(results, 'time_scaling')
-        t = tim[tim.key == 'local'].sort_values('N')
-        top = min(g.N.max(), t.N.max())
-        if top < MIN_N: raise _Missing(f"local measured only up to N = {top}; growth needs N ≥ {MIN_N}")
-        s = (_slope(g.N, g.fb_bytes, 2), _slope(t.N, t.ms, TIME_POINTS))
-        return ('reproduced' if max(s) < LINEAR_MAX else 'not reproduced', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
-                f'log-log slopes (memory: two largest sizes; time: three); O(n) below {LINEAR_MAX}')
-    return _claim('004-local-linear', 'local (sliding-window) attention with a fixed window is O(n)', 'local attention',
-                  'O(n × w) = O(n)', assess)
+def _local_linear(ev: Evidence) -> Judged:
+    "Local attention's memory (two largest sizes) and time (three largest) log-log slopes: O(n) when both are below _LINEAR_MAX."
+    g, tim = _measured(_tab(ev, 'memory_scaling'), 'local'), _tab(ev, 'time_scaling')
+    t = tim[tim.key == 'local'].sort_values('N')
+    top = min(g.N.max(), t.N.max())
+    if top < _MIN_N: raise Missing(f"local measured only up to N = {top}; growth needs N ≥ {_MIN_N}")
+    s = (_slope(g.N, g.fb_bytes, 2), _slope(t.N, t.ms, _TIME_POINTS))
+    return Judged('reproduced' if max(s) < _LINEAR_MAX else 'not reproduced', f'local (w = 7) memory slope {s[0]:.2f}, time slope {s[1]:.2f}',
+                  f'log-log slopes (memory: two largest sizes; time: three); O(n) below {_LINEAR_MAX}')
 
 # %% ../../nbs/55_p004.ipynb #abd438b5
-ROW_KEYS = {'Standard + FlashAttention': ['softmax_fused', 'flash_blocked'], 'Longformer': ['longformer'],
+_CHOOSE = (  # 004's "which to choose" table as it states it: model, complexity, accuracy, best for (a test holds it to data/paper)
+    ('Standard + FlashAttention', 'O(n²) time, O(n) memory', 'Highest', 'Sequences up to ~16K, any task'),
+    ('Longformer', 'O(n) time and memory', 'Very High', 'Long documents, classification, QA'),
+    ('BigBird', 'O(n) time and memory', 'Very High', 'Long documents with theoretical guarantees'),
+    ('Performer', 'O(n) time and memory', 'Medium', 'Very long sequences where approximation is OK'),
+    ('Linear Transformer', 'O(n) time and memory', 'Medium', 'Extreme length, less precision needed'),
+)
+_COLUMNS = {'complexity': 'speed', 'accuracy': 'accuracy', 'best for': 'speed'}  # the table's columns, each with its claims' kind
+_ROW_KEYS = {'Standard + FlashAttention': ['softmax_fused', 'flash_blocked'], 'Longformer': ['longformer'],
             'BigBird': ['bigbird'], 'Performer': ['performer'], 'Linear Transformer': ['linear']}  # our mechanisms of each row
-TIER = {'Highest': 0, 'Very High': 1, 'Medium': 2}
+_TIER = {'Highest': 0, 'Very High': 1, 'Medium': 2}
 
 # %% ../../nbs/55_p004.ipynb #3d05df00
-def claimed_orders(text: str) -> tuple[int, int]:
+def _claimed_orders(text: str) -> tuple[int, int]:
     "('O(n²) time, O(n) memory' | 'O(n) time and memory') -> (time order, memory order)."
     t = re.search(r'O\((n²|n)\) time', text); m = re.search(r'O\((n²|n)\)(?: time and)? memory', text)
     return tuple(2 if x.group(1) == 'n²' else 1 for x in (t, m))
 
 # %% ../../nbs/55_p004.ipynb #05543c9d
 def _complexity_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataFrame) -> dict:  # a row of 004's table
-    "A row's complexity cell: 004's orders of time and memory against our log-log slopes (not run below `MIN_N`)."
-    keys, (t_ord, m_ord) = ROW_KEYS[r.model], claimed_orders(r.complexity)
-    ok = all((ct.time_slope[k] >= ORDER_SPLIT) == (t_ord == 2) and (ms.fb_slope[k] >= ORDER_SPLIT) == (m_ord == 2) for k in keys)
-    short = tim.N.max() < MIN_N  # growth is not measured at small N
+    "A row's complexity cell: 004's orders of time and memory against our log-log slopes (not run below `_MIN_N`)."
+    keys, (t_ord, m_ord) = _ROW_KEYS[r.model], _claimed_orders(r.complexity)
+    ok = all((ct.time_slope[k] >= _ORDER_SPLIT) == (t_ord == 2) and (ms.fb_slope[k] >= _ORDER_SPLIT) == (m_ord == 2) for k in keys)
+    short = tim.N.max() < _MIN_N  # growth is not measured at small N
     return dict(row=r.model, column='complexity', paper=r.complexity, kind='speed',
                 verdict='not run' if short else 'reproduced' if ok else 'not reproduced',
                 ours='; '.join(f"{k}: memory slope {ms.fb_slope[k]:.2f} (N ≤ {ms.largest_N[k]}), time slope "
                                f"{ct.time_slope[k]:.2f}" for k in keys),
-                reason=(f"timed only up to N = {tim.N.max()}; growth needs N ≥ {MIN_N}; " if short else '') +
+                reason=(f"timed only up to N = {tim.N.max()}; growth needs N ≥ {_MIN_N}; " if short else '') +
                        f"log-log slopes of forward+backward memory (two largest N) and time (three largest), read as "
-                       f"the nearer of O(n) / O(n²) (split at {ORDER_SPLIT}); growth does not depend on the device")
+                       f"the nearer of O(n) / O(n²) (split at {_ORDER_SPLIT}); growth does not depend on the device")
 
 
 def _accuracy_cell(r: tuple, paper_choose: pd.DataFrame, row_err: dict) -> dict:  # a row of 004's table; each row's errors
     "A row's accuracy cell (not testable here: a swap without training): the input families on which its error ranks as 004's accuracy tier does."
-    tier, e = TIER[r.accuracy], row_err[r.model]
-    lower = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] > tier]
-    higher = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if TIER[t] < tier]
-    holds = [fam for fam in FAMILIES if (e[fam] < EXACT_TOL or tier > 0) and all(e[fam] < row_err[o][fam] for o in lower)
+    tier, e = _TIER[r.accuracy], row_err[r.model]
+    lower = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if _TIER[t] > tier]
+    higher = [o for o, t in zip(paper_choose.model, paper_choose.accuracy) if _TIER[t] < tier]
+    holds = [fam for fam in _FAMILIES if (e[fam] < _EXACT_TOL or tier > 0) and all(e[fam] < row_err[o][fam] for o in lower)
              and all(e[fam] > row_err[o][fam] for o in higher)]
     return dict(row=r.model, column='accuracy', paper=r.accuracy, verdict='not testable here', kind='accuracy',
-                ours='rel. error ' + ', '.join(f"{fam} {e[fam]:.2g}" for fam in FAMILIES),
+                ours='rel. error ' + ', '.join(f"{fam} {e[fam]:.2g}" for fam in _FAMILIES),
                 reason=f"the rank holds on: {', '.join(holds) or 'no input family'}; approximation error of the kernel "
                        "swapped in without training, not task accuracy after training: it can neither reproduce nor refute this")
 
@@ -848,8 +842,8 @@ def _best_for_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataFra
     "A row's 'best for' cell: a task and hardware recommendation, not run, with what our timings say beside it."
     fused = tim[tim.key == 'softmax_fused']
     best = (f"fused SDPA: {fused.ms.iloc[-1]:.0f} ms fwd+bwd at N={fused.N.max():.0f} (largest timed), "
-            f"{ms.fb_mb_at_largest['softmax_fused']:.1f} MB at N={ms.largest_N['softmax_fused']}" if TIER[r.accuracy] == 0 else
-            f"faster than fused softmax from N {ct.faster_than_fused_from_N[ROW_KEYS[r.model][0]]} on "
+            f"{ms.fb_mb_at_largest['softmax_fused']:.1f} MB at N={ms.largest_N['softmax_fused']}" if _TIER[r.accuracy] == 0 else
+            f"faster than fused softmax from N {ct.faster_than_fused_from_N[_ROW_KEYS[r.model][0]]} on "
             f"{_hw(tim) or 'this machine'}")
     return dict(row=r.model, column='best for', paper=r.best_for, ours=best, verdict='not run', kind='speed',
                 reason='a task and hardware recommendation; we ran no tasks and no GPU')
@@ -858,64 +852,94 @@ def _best_for_cell(r: tuple, ms: pd.DataFrame, ct: pd.DataFrame, tim: pd.DataFra
 def choose_table(paper_choose: pd.DataFrame, acc: pd.DataFrame, mem: pd.DataFrame, tim: pd.DataFrame) -> pd.DataFrame:
     "004's 'which to choose' table, cell by cell, against our slopes, errors and crossovers (verdict, kind, reason)."
     ms, ct, err = memory_slopes(mem), crossover_table(tim), error_table(acc)
-    row_err = {row: err.loc[keys].max() for row, keys in ROW_KEYS.items()}  # the worst of the row's mechanisms, per family
+    row_err = {row: err.loc[keys].max() for row, keys in _ROW_KEYS.items()}  # the worst of the row's mechanisms, per family
     rows = []
     for r in paper_choose.itertuples():
         rows += [_complexity_cell(r, ms, ct, tim), _accuracy_cell(r, paper_choose, row_err), _best_for_cell(r, ms, ct, tim)]
     return pd.DataFrame(rows)
 
 # %% ../../nbs/55_p004.ipynb #f452ab27
-def choose_claims(results: Results, paper_tables: dict) -> list[Claim]:
-    "The cells of 004's 'which to choose' table as claims (not run, all of them, where a table they need is missing)."
-    pc = paper_tables['choose']
-    cid = lambda row, col: f"004-choose-{row.lower().replace(' + ', '-').replace(' ', '-')}-{col.replace(' ', '-')}"
-    try: t = choose_table(pc, _tab(results, 'accuracy'), _tab(results, 'memory_scaling'), _tab(results, 'time_scaling'))
-    except _Missing as e:
-        return [not_run(cid(r.model, col), '004', f"{r.model}: {col} = {val}", '"which to choose" table', val, str(e))
-                for r in pc.itertuples() for col, val in (('complexity', r.complexity), ('accuracy', r.accuracy),
-                                                           ('best for', r.best_for))]
-    return [Claim(cid(r.row, r.column), '004', f"{r.row}: {r.column} = {r.paper}", '"which to choose" table', r.paper, r.ours,
-                  r.verdict, r.reason, kind=r.kind) for r in t.itertuples()]
+def _choose_cell(model: str, column: str):  # a row of 004's "which to choose" table, and one of its _COLUMNS
+    "The judge of one cell of 004's 'which to choose' table: that cell of `choose_table`, over this pass's tables."
+    def judge(ev: Evidence) -> Judged:
+        t = choose_table(ev.paper_tables['choose'], _tab(ev, 'accuracy'), _tab(ev, 'memory_scaling'), _tab(ev, 'time_scaling'))
+        r = t[(t.row == model) & (t.column == column)].iloc[0]
+        return Judged(r.verdict, r.ours, r.reason)
+    judge.__name__ = f"_choose_cell({model!r}, {column!r})"
+    return judge
 
 # %% ../../nbs/55_p004.ipynb #3da42de3
-def advice(results: Results,
-           errors: bool = True,  # False: without the `accuracy` table's errors in `ours` (a device window measures none); the verdict reads only the timing
-           ) -> Claim:
-    "004: start with FlashAttention; approximate methods pay off only at extreme sequence lengths (on modern GPUs)."
-    def assess():
-        tim, err = _tab(results, 'time_scaling'), error_table(_tab(results, 'accuracy')) if errors else None
-        approx = [k for k, fam in mechanisms().family.items() if fam != 'exact']
-        cross = {k: crossover(tim, k)[1] for k in approx}
-        first = min((n for n in cross.values() if not math.isnan(n)), default=float('nan'))
-        lo = '' if err is None else f"; sparse/linear errors at N = 197 ≥ {err.drop(index=[k for k in EXACT if k in err.index]).min().min():.2g}"
-        ours = (f"first approximate mechanism faster than fused SDPA from N ≈ {first:.0f} "
-                f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)})" + lo
-                if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
-        return ('reproduced' if math.isnan(first) or first >= LONG_N else 'partly', ours,
-                f"approximate mechanisms faster than fused softmax only from N ≈ {LONG_N} would agree; speed of one head, "
-                "forward+backward; a GPU's fused kernels are relatively faster", _hw(tim))
-    return _claim('004-advice-start-with-flash', 'start with FlashAttention; approximate methods pay off only at extreme '
-                  'sequence lengths', '"which to choose" advice', 'switch only when memory/compute constrained', assess,
-                  kind='speed', paper_device=GPU)
+def _advice(ev: Evidence) -> Judged:
+    """Reproduced when no approximate mechanism is faster than fused SDPA below _LONG_N, partly otherwise; the errors of the
+    accuracy study are words in `ours` where the pass has them (a device window's has not)."""
+    tim = _tab(ev, 'time_scaling')
+    err = error_table(_tab(ev, 'accuracy')) if ev.results is not None else None
+    approx = [k for k, fam in mechanisms().family.items() if fam != 'exact']
+    cross = {k: crossover(tim, k)[1] for k in approx}
+    first = min((n for n in cross.values() if not math.isnan(n)), default=float('nan'))
+    lo = '' if err is None else f"; sparse/linear errors at N = 197 ≥ {err.drop(index=[k for k in EXACT if k in err.index]).min().min():.2g}"
+    ours = (f"first approximate mechanism faster than fused SDPA from N ≈ {first:.0f} "
+            f"({min(cross, key=lambda k: cross[k] if not math.isnan(cross[k]) else math.inf)})" + lo
+            if not math.isnan(first) else 'no approximate mechanism faster than fused SDPA at the measured N')
+    return Judged('reproduced' if math.isnan(first) or first >= _LONG_N else 'partly', ours,
+                  f"approximate mechanisms faster than fused softmax only from N ≈ {_LONG_N} would agree; speed of one head, "
+                  "forward+backward; a GPU's fused kernels are relatively faster", extra=dict(our_device=_hw(tim)))
 
 # %% ../../nbs/55_p004.ipynb #5dfcf932
+_CELL_ID = lambda model, column: f"004-choose-{model.lower().replace(' + ', '-').replace(' ', '-')}-{column.replace(' ', '-')}"
+CLAIMS = (  # 004's claims in its order; evidence: 'analytic' needs no run, 'results' the notebook's tables, 'gpu' a device window's
+    ClaimSpec('004-book-40gb', '~100K tokens need ~40 GB for one attention matrix (per layer, head, batch item)', 'intro',
+              '~40 GB', _book_40gb, ('analytic',), 'exact'),
+    ClaimSpec('004-sparse-30x', 'the Sparse Transformer trains on sequences 30x longer with the same memory',
+              'Sparse Transformer paragraph', '30x', _sparse_30x, ('analytic',), 'exact'),
+    ClaimSpec('004-favor-unbiased', 'FAVOR+ gives an unbiased estimator of softmax attention', 'Performer paragraph',
+              'unbiased', _favor_claim, ('analytic',), 'exact'),
+    ClaimSpec('004-memory-table-arithmetic', 'attention operations = N² and fp32 attention memory = N² x 4 bytes', 'memory table',
+              '512: 1 MB, 2048: 16 MB, 8192: 256 MB, 32768: 4096 MB, 131072: 65536 MB', _memory_table_arithmetic, kind='exact'),
+    ClaimSpec('004-memory-table-measured', 'the fp32 memory of standard attention is N² x 4 bytes', 'memory table',
+              'one matrix, e.g. ~16 MB at 2048', _memory_table_measured, kind='exact'),
+    ClaimSpec('004-quadratic-memory', 'standard attention needs O(n²) memory', 'intro / memory table', 'O(n²)',
+              _quadratic_memory, kind='exact'),
+    ClaimSpec('004-flash-memory-2048', 'at seq 2048 FlashAttention needs 16x less memory than standard attention',
+              'FlashAttention table', '64 MB vs 4 MB (16x)', _flash_memory, kind='exact'),
+    ClaimSpec('004-flash-speed', 'FlashAttention is 3-5× faster than standard attention at seq 2048 (A100)', 'FlashAttention table',
+              '3-5× faster', _on(A100, _flash_speed), ('results', 'gpu'), 'speed'),
+    ClaimSpec('004-flash-max-length', 'FlashAttention raises the maximum sequence length', 'FlashAttention table',
+              '~4K tokens vs ~64K tokens', _on(GPU, _flash_max_length), kind='speed'),
+    ClaimSpec('004-flash-identical', 'FlashAttention gives identical outputs to standard attention', 'FlashAttention section',
+              'identical', _flash_identical, kind='exact'),
+    ClaimSpec('004-sparse-transformer-nsqrtn', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) memory',
+              'sparse attention section', 'O(n√n)', _strided_memory, kind='exact'),
+    ClaimSpec('004-sparse-transformer-nsqrtn-time', 'strided attention with stride ~sqrt(n) costs O(n sqrt n) time',
+              'sparse attention section', 'O(n√n)', _strided_time, kind='speed'),
+    ClaimSpec('004-local-linear', 'local (sliding-window) attention with a fixed window is O(n)', 'local attention',
+              'O(n × w) = O(n)', _local_linear, kind='exact'),
+    *(ClaimSpec(_CELL_ID(model, col), f"{model}: {col} = {value}", '"which to choose" table', value, _choose_cell(model, col),
+                kind=_COLUMNS[col]) for model, *values in _CHOOSE for col, value in zip(_COLUMNS, values)),
+    ClaimSpec('004-advice-start-with-flash', 'start with FlashAttention; approximate methods pay off only at extreme sequence '
+              'lengths', '"which to choose" advice', 'switch only when memory/compute constrained', _on(GPU, _advice),
+              ('results', 'gpu'), 'speed'),
+)
+
+# %% ../../nbs/55_p004.ipynb #e66510dc
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
-    "004's measured claims at `profile` (the arithmetic ones are `judge_analytic`'s), from the notebook's saved tables; a claim judged from a missing measurement is not run, with the caps that stopped measurements."
-    claims = [*memory_claims(results, paper_tables), *flash_claims(results, paper_tables), strided_memory(results),
-              strided_time(results), local_linear(results), *choose_claims(results, paper_tables), advice(results)]
+    "004's claims judged from the notebook's saved tables; a claim judged from a missing measurement is not run, with the caps that stopped measurements."
     why = _stops(*(results.tables.get(k) for k in ('memory_scaling', 'time_scaling')))
-    return [missing_to_not_run(c, f"measurements stopped: {why}" if why else '') for c in claims]
+    return [missing_to_not_run(c, f"measurements stopped: {why}" if why else '')
+            for c in judge_claims('004', CLAIMS, Evidence(paper_tables, profile, results), 'results')]
+
+
+def judge_analytic(paper_dir=None) -> list[Claim]:
+    "004's claims that need no run, which hold under any profile."
+    return [replace(c, profile='any') for c in judge_claims('004', CLAIMS, Evidence({}), 'analytic')]
 
 # %% ../../nbs/55_p004.ipynb #a2a19bf1
 def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 004 (`report.gpu_tables`): 'flash_table_004', 'time_scaling', ...
               paper_dir=None,  # where the paper's own tables are (default data/paper)
               ) -> list[Claim]:
-    "004's GPU speed claims judged from a window's tables as `judge` does: the FlashAttention speed-up (`flash_table_004`) and the advice (`time_scaling`)."
+    "004's GPU speed claims judged from a window's tables by the rows' own judges; a claim whose table the window did not save is left out."
     # Only the speed claims 004 states for a GPU. The complexity claims (strided time, the "which to choose" slopes) hold on
     # any device and the cpu profile judges them; the maximum length and the "best for" cells are never judged. The advice's
     # verdict reads only the timing: its approximation errors come from the `accuracy` study, which a window does not run.
-    R = Results(tables={k: gpu[k] for k in ('flash_table_004', 'time_scaling') if gpu.get(k) is not None})
-    if not R.tables: return []
-    out = ([c for c in flash_claims(R, paper_tables('004', paper_dir)) if c.id == '004-flash-speed']
-           if 'flash_table_004' in R.tables else [])
-    return out + ([advice(R, errors=False)] if 'time_scaling' in R.tables else [])
+    ev = Evidence(paper_tables('004', paper_dir), gpu={k: t for k, t in gpu.items() if t is not None})
+    return [c for c in judge_claims('004', CLAIMS, ev, 'gpu') if c.verdict != 'not run']  # these judges say 'not run' only for a missing table

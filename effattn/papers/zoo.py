@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 import pandas as pd
 import torch
@@ -17,25 +18,24 @@ from ..flops import count_flops
 from ..measure import count_params, hardware, time_side_by_side, training_memory
 from .base import Results, override_profile
 from .p002 import TRAIN
-from .verdict import Claim, Need, mean_std, not_run, parts_verdict, run_noise, trained_on
+from .verdict import (Claim, ClaimSpec, Evidence, Judged, Missing, Need, judge_claims, mean_std, parts_verdict,
+                                    run_noise, trained_on)
 from ..presets import create_model
 
 # %% auto #0
-__all__ = ['SUMMARY', 'PATCHES', 'BASELINE', 'VISION_LINEAR', 'CPU_LONG', 'PROFILES', 'Z_OK', 'Z_BAD', 'SPEEDUP', 'HEADLINE',
-           'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS', 'judge_analytic', 'judge_gpu', 'departures',
-           'Settings', 'profile', 'zoo_mechanisms', 'run_spec', 'specs', 'cost_rows', 'cost_table', 'flops_share',
-           'pareto_front', 'accuracies', 'zoo_table', 'pooled_std', 'gap', 'none_beats_softmax', 'vision_linear_match',
-           'faster_as_accurate', 'attention_share', 'judge', 'judge_campaign']
+__all__ = ['SUMMARY', 'BASELINE', 'PROFILES', 'CLAIMS', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS',
+           'judge_analytic', 'judge_gpu', 'departures', 'Settings', 'profile', 'run_spec', 'specs', 'cost_table',
+           'flops_share', 'accuracies', 'zoo_table', 'gap', 'attention_share', 'judge', 'judge_campaign']
 
 # %% ../../nbs/57_zoo.ipynb #836a2118
 SUMMARY = ("Early in training (cpu profile: 2 epochs on 5,000 images, one seed) no mechanism beats softmax beyond noise "
            "at N = 65 (Linformer +4.1 points is the nearest, 2.7 units) and the vision linear attentions tie it at both "
            "lengths, while 1-D local patterns and some Performer kernels fall far behind; the 50-epoch, 3-seed runs (168) "
            "wait in the GPU queue after the papers'.")  # the report's one sentence
-PATCHES = {4: 65, 2: 257}  # CIFAR-10 patch size -> tokens (patches + the cls token)
+_PATCHES = {4: 65, 2: 257}  # CIFAR-10 patch size -> tokens (patches + the cls token)
 BASELINE = 'softmax'
-VISION_LINEAR = ('mlla', 'polaformer', 'inline', 'focused_linear', 'agent')  # the 2023-25 vision linear attentions
-CPU_LONG = (BASELINE, 'mlla', 'inline', 'focused_linear', 'agent')  # the cpu profile at N = 257: PolaFormer, ~3x slower on a CPU, left out
+_VISION_LINEAR = ('mlla', 'polaformer', 'inline', 'focused_linear', 'agent')  # the 2023-25 vision linear attentions
+_CPU_LONG = (BASELINE, 'mlla', 'inline', 'focused_linear', 'agent')  # the cpu profile at N = 257: PolaFormer, ~3x slower on a CPU, left out
 
 # %% ../../nbs/57_zoo.ipynb #664d75de
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ PROFILES = {
                       cost_batch=4, cost_steps=1, cost_blocks=1),
     # cpu: ~30-45 CPU-minutes on one thread of a shared 2-core machine (10,000 training images per run: ~18 min for the
     # 28 at N = 65, ~7 min for the five at N = 257); early-training accuracies, capped at inconclusive
-    'cpu': Settings({4: None, 2: CPU_LONG}, epochs=2, train_subset=5000, test_subset=2000, threads=1),
+    'cpu': Settings({4: None, 2: _CPU_LONG}, epochs=2, train_subset=5000, test_subset=2000, threads=1),
     'paper': Settings({4: None, 2: None}, epochs=50, seeds=(0, 1, 2), measure=True, cost_batch=128, cost_steps=10,
                       cost_blocks=5),
 }
@@ -71,7 +71,7 @@ def profile(name: str, **overrides) -> Settings:
     return override_profile('zoo', PROFILES, name, **overrides)
 
 # %% ../../nbs/57_zoo.ipynb #218e7bbd
-def zoo_mechanisms(names: tuple | None = None) -> list[str]:
+def _zoo_mechanisms(names: tuple | None = None) -> list[str]:
     "The mechanisms `names` (None: every registered one), softmax first, checked against the registry."
     have = list_attention()
     bad = sorted(set(names or ()) - set(have))
@@ -82,8 +82,8 @@ def zoo_mechanisms(names: tuple | None = None) -> list[str]:
 
 def run_spec(P: Settings, profile_name: str, mech: str, patch: int, seed: int) -> RunSpec:
     "One run: mechanism `mech` in 002's CIFAR-10 ViT at patch size `patch`, 002's recipe."
-    if patch not in PATCHES: raise ValueError(f"patch={patch}; choose from {list(PATCHES)} (N = {list(PATCHES.values())}).")
-    N = PATCHES[patch]
+    if patch not in _PATCHES: raise ValueError(f"patch={patch}; choose from {list(_PATCHES)} (N = {list(_PATCHES.values())}).")
+    N = _PATCHES[patch]
     return RunSpec('zoo', f"cifar10/N={N}/{mech}/seed={seed}", '002_cifar', 'cifar10', '002_cifar',
                    model=dict(attention=mech, patch_size=patch), train=dict(epochs=P.epochs, **TRAIN), seed=seed,
                    profile=profile_name, source=P.source, measure=P.measure, train_subset=P.train_subset,
@@ -94,7 +94,7 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every run of a profile: seed by seed, N = 65 before N = 257, softmax first (the order the queues take them)."
     P = profile(profile_name, **overrides)
     return [run_spec(P, profile_name, m, patch, seed) for seed in P.seeds for patch, mechs in P.mechanisms.items()
-            for m in zoo_mechanisms(mechs)]
+            for m in _zoo_mechanisms(mechs)]
 
 # %% ../../nbs/57_zoo.ipynb #c06e7353
 def _models(mechs: list[str], patch: int, seed: int = 0) -> dict:
@@ -106,7 +106,7 @@ def _models(mechs: list[str], patch: int, seed: int = 0) -> dict:
     return out
 
 
-def cost_rows(mechs: list[str], patch: int, batch: int, steps: int, blocks: int, device='cpu') -> list[dict]:
+def _cost_rows(mechs: list[str], patch: int, batch: int, steps: int, blocks: int, device='cpu') -> list[dict]:
     "One row per mechanism at patch size `patch`: side-by-side training and inference throughput, peak memory, MACs, params."
     dev = torch.device(device)
     models = {k: m.to(dev) for k, m in _models(mechs, patch).items()}
@@ -116,7 +116,7 @@ def cost_rows(mechs: list[str], patch: int, batch: int, steps: int, blocks: int,
     rows = []
     for k, m in models.items():
         c, med = count_flops(m), lambda xs: sorted(xs)[len(xs) // 2]
-        rows.append(dict(mechanism=k, patch=patch, tokens=PATCHES[patch], train_img_s=batch / med(t[k]['train']),
+        rows.append(dict(mechanism=k, patch=patch, tokens=_PATCHES[patch], train_img_s=batch / med(t[k]['train']),
                          infer_img_s=batch / med(t[k]['infer']), train_mem_mb=training_memory(m, (3, 32, 32), batch, 10, dev)
                          ['total_bytes'] / 2 ** 20, gmacs=c.gmacs, attention_gmacs=c.attention / 1e9,
                          params=count_params(m), batch=batch, blocks=blocks, steps=steps,
@@ -125,9 +125,9 @@ def cost_rows(mechs: list[str], patch: int, batch: int, steps: int, blocks: int,
 
 
 def cost_table(P: Settings, device='cpu') -> pd.DataFrame:
-    "`cost_rows` at every length of profile `P` (every registered mechanism with `cost_all`, else those trained there)."
+    "`_cost_rows` at every length of profile `P` (every registered mechanism with `cost_all`, else those trained there)."
     return pd.DataFrame([r for patch, mechs in P.mechanisms.items()
-                         for r in cost_rows(zoo_mechanisms(None if P.cost_all else mechs), patch, P.cost_batch,
+                         for r in _cost_rows(_zoo_mechanisms(None if P.cost_all else mechs), patch, P.cost_batch,
                                             P.cost_steps, P.cost_blocks, device)])
 
 # %% ../../nbs/57_zoo.ipynb #b02109f2
@@ -137,7 +137,7 @@ def flops_share(cost: pd.DataFrame, mech: str = BASELINE) -> dict[int, float]:
     return {int(r.tokens): r.attention_gmacs / r.gmacs for r in d.itertuples()}
 
 # %% ../../nbs/57_zoo.ipynb #0b38188f
-def pareto_front(x: list[float], y: list[float]) -> list[bool]:
+def _pareto_front(x: list[float], y: list[float]) -> list[bool]:
     "Whether each point (x, y), both to maximise, is on the Pareto front: no other point is >= in both and > in one."
     pts = list(zip(x, y))
     return [not any(a >= xi and b >= yi and (a > xi or b > yi) for a, b in pts) for xi, yi in pts]
@@ -162,7 +162,7 @@ def zoo_table(records: list[dict], cost: pd.DataFrame | None) -> pd.DataFrame:
     if cost is not None: t = t.merge(cost.drop(columns=['patch']), on=['mechanism', 'tokens'], how='left')
     else: t['train_img_s'] = [_record_rate(records, r.mechanism, r.tokens) for r in t.itertuples()]
     t['pareto'] = False
-    for N, d in t.groupby('tokens'): t.loc[d.index, 'pareto'] = pareto_front(list(d.train_img_s), list(d.top1))
+    for N, d in t.groupby('tokens'): t.loc[d.index, 'pareto'] = _pareto_front(list(d.train_img_s), list(d.top1))
     return t.sort_values(['tokens', 'top1'], ascending=[True, False]).reset_index(drop=True)
 
 
@@ -172,11 +172,11 @@ def _record_rate(records: list[dict], mech: str, N: int) -> float:
     return sum(xs) / len(xs) if xs else float('nan')
 
 # %% ../../nbs/57_zoo.ipynb #a308f164
-Z_OK, Z_BAD = 2.0, 3.0  # noise units: a tie within Z_OK, a difference beyond Z_BAD
-SPEEDUP = 1.10  # "faster": at least this many times softmax's side-by-side training throughput
+_Z_OK, _Z_BAD = 2.0, 3.0  # noise units: a tie within _Z_OK, a difference beyond _Z_BAD
+_SPEEDUP = 1.10  # "faster": at least this many times softmax's side-by-side training throughput
 
 
-def pooled_std(groups: list[list[float]]) -> float:
+def _pooled_std(groups: list[list[float]]) -> float:
     "The pooled seed-to-seed std of groups of repeated runs (0 where no group has two)."
     dof = sum(len(g) - 1 for g in groups if len(g) > 1)
     if not dof: return 0.0
@@ -204,121 +204,133 @@ def _context(records: list[dict], N: int, spread: float) -> str:
                "test set's binomial error"))
 
 
+def _runs(ev: Evidence) -> tuple[list[dict], pd.DataFrame | None]:
+    "The pass's run records of its profile (the notebook's, or the campaign's), and the notebook's cost table (the campaign has none)."
+    recs = ev.records if ev.results is None else ev.results.records
+    return [r for r in recs if r.get('profile') == ev.profile], (None if ev.results is None else ev.results.tables.get('cost'))
+
+
 def _at(records: list[dict], N: int) -> tuple[list[dict], dict, float]:
     "The finished records at N, their accuracies per mechanism, and the pooled seed std."
     recs = [r for r in records if int(r['tags']['tokens']) == N and r.get('epochs_run') == r['train_config']['epochs']]
     acc = {m: a for (m, n), a in accuracies(recs).items() if n == N}
-    return recs, acc, pooled_std(list(acc.values()))
+    return recs, acc, _pooled_std(list(acc.values()))
 
 # %% ../../nbs/57_zoo.ipynb #683eed6d
-def none_beats_softmax(records: list[dict], N: int) -> Claim:
-    "`zoo-n<N>-none-beats-softmax`: no mechanism's top-1 exceeds softmax's beyond noise at N."
-    cid, text = f'zoo-n{N}-none-beats-softmax', f"at N = {N}, no mechanism's top-1 beats softmax's"
-    recs, acc, spread = _at(records, N)
+def _none_beats_softmax(ev: Evidence, N: int) -> Judged:
+    "The best mechanism's gap to softmax at N: reproduced within _Z_OK noise units, not reproduced beyond _Z_BAD; a tie of some of the mechanisms only is inconclusive."
+    recs, acc, spread = _at(_runs(ev)[0], N)
     if BASELINE not in acc or len(acc) < 2:
-        return not_run(cid, 'zoo', text, 'zoo table', '(our statement)', f"softmax and at least one other mechanism "
-                       f"must have a finished run at N = {N} ({len(acc)} have)")
+        raise Missing(f"softmax and at least one other mechanism must have a finished run at N = {N} ({len(acc)} have)")
     n = _tested(recs)[1]
     z = {m: gap(a, acc[BASELINE], n, spread) for m, a in acc.items() if m != BASELINE}
     best = max(z, key=lambda m: z[m][1])
     d, zb, s = z[best]
-    verdict = 'not reproduced' if zb > Z_BAD else 'reproduced' if zb <= Z_OK else 'inconclusive'
-    below = sum(v[1] < -Z_BAD for v in z.values())
+    verdict = 'not reproduced' if zb > _Z_BAD else 'reproduced' if zb <= _Z_OK else 'inconclusive'
+    below = sum(v[1] < -_Z_BAD for v in z.values())
     reason = (f"the best mechanism's gap to softmax in noise units (1 unit = {s:.2f} points for {best}); none beats it "
-              f"when every gap is <= {Z_OK:g}, some does beyond {Z_BAD:g}")
+              f"when every gap is <= {_Z_OK:g}, some does beyond {_Z_BAD:g}")
     if verdict == 'inconclusive': reason += f"; underpowered: {best}'s gap lies between the bands"
     allm = len(list_attention())
     if verdict == 'reproduced' and len(acc) < allm:
         verdict, reason = 'inconclusive', (f"reduced scale: {len(acc)} of the {allm} mechanisms trained at N = {N} "
                                            f"(a statement about all of them, which one can refute, not confirm); {reason}")
     ours = (f"softmax {mean_std(acc[BASELINE])[0]:.2f}%; best other: {best} {mean_std(acc[best])[0]:.2f}% "
-            f"({d:+.2f} points, {zb:+.1f} units); {below} of {len(z)} below softmax beyond {Z_BAD:g} units")
-    return Claim(cid, 'zoo', text, f'zoo table, N = {N}', '(our statement)', ours, verdict,
-                 f"{reason}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
+            f"({d:+.2f} points, {zb:+.1f} units); {below} of {len(z)} below softmax beyond {_Z_BAD:g} units")
+    return Judged(verdict, ours, f"{reason}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
 
 # %% ../../nbs/57_zoo.ipynb #99cf943c
-def vision_linear_match(records: list[dict], N: int) -> Claim:
-    "`zoo-n<N>-vision-linear-match-softmax`: each of MLLA, PolaFormer, InLine, FLatten and Agent is within noise of softmax at N."
-    cid = f'zoo-n{N}-vision-linear-match-softmax'
-    text = f"at N = {N}, the vision linear attentions ({', '.join(VISION_LINEAR)}) each reach softmax's top-1 within noise"
-    recs, acc, spread = _at(records, N)
-    if BASELINE not in acc:
-        return not_run(cid, 'zoo', text, 'zoo table', '(our statement)', f"softmax has no finished run at N = {N}")
+def _vision_linear_match(ev: Evidence, N: int) -> Judged:
+    "Each vision linear attention a part: a tie with softmax within _Z_OK noise units, a difference beyond _Z_BAD (`parts_verdict`)."
+    recs, acc, spread = _at(_runs(ev)[0], N)
+    if BASELINE not in acc: raise Missing(f"softmax has no finished run at N = {N}")
     n, parts, words = _tested(recs)[1], {}, []
-    for m in VISION_LINEAR:
+    for m in _VISION_LINEAR:
         if m not in acc: parts[m] = 'not run'; continue
         d, z, s = gap(acc[m], acc[BASELINE], n, spread)
-        parts[m] = 'reproduced' if abs(z) <= Z_OK else 'not reproduced' if abs(z) > Z_BAD else 'inconclusive'
+        parts[m] = 'reproduced' if abs(z) <= _Z_OK else 'not reproduced' if abs(z) > _Z_BAD else 'inconclusive'
         words.append(f"{m} {mean_std(acc[m])[0]:.2f}% ({d:+.2f}, {z:+.1f} units)")
     verdict, reading = parts_verdict(parts)
-    why = f"each part a tie within {Z_OK:g} noise units, a difference beyond {Z_BAD:g}; {reading}"
+    why = f"each part a tie within {_Z_OK:g} noise units, a difference beyond {_Z_BAD:g}; {reading}"
     if verdict == 'inconclusive': why += "; underpowered: the gaps lie between the bands"
     ours = f"softmax {mean_std(acc[BASELINE])[0]:.2f}%; " + ('; '.join(words) or 'none ran')
-    ran = [len(acc[m]) for m in VISION_LINEAR if m in acc]
-    return Claim(cid, 'zoo', text, f'zoo table, N = {N}', '(our statement)', ours, verdict,
-                 f"{why}; {_context(recs, N, spread)}", seeds=min(ran) if ran else 0)
+    ran = [len(acc[m]) for m in _VISION_LINEAR if m in acc]
+    return Judged(verdict, ours, f"{why}; {_context(recs, N, spread)}", seeds=min(ran) if ran else 0)
 
 # %% ../../nbs/57_zoo.ipynb #52be4ded
-def faster_as_accurate(records: list[dict], cost: pd.DataFrame | None, N: int) -> Claim:
-    "`zoo-n<N>-faster-as-accurate`: some mechanism trains `SPEEDUP`× faster than softmax at N and ties its top-1."
-    cid = f'zoo-n{N}-faster-as-accurate'
-    text = (f"at N = {N}, some mechanism trains at least {SPEEDUP:g}× as fast as softmax and reaches its top-1 within "
-            "noise (efficiency pays)")
+def _faster_as_accurate(ev: Evidence, N: int) -> Judged:
+    "Reproduced when a mechanism _SPEEDUP× as fast as softmax ties its top-1 within _Z_OK noise units, inconclusive when the nearest is within _Z_BAD."
+    records, cost = _runs(ev)
     recs, acc, spread = _at(records, N)
-    if BASELINE not in acc or len(acc) < 2:
-        return not_run(cid, 'zoo', text, 'zoo figure', '(our statement)', f"softmax and another mechanism need finished "
-                       f"runs at N = {N}")
+    if BASELINE not in acc or len(acc) < 2: raise Missing(f"softmax and another mechanism need finished runs at N = {N}")
     t = zoo_table(recs, cost).set_index('mechanism')
     where = ('the cost table (side by side, ' + str(t.hardware.iloc[0]) + ')') if cost is not None else "the runs' own epochs"
     ratio = t.train_img_s / t.train_img_s[BASELINE]
-    n, faster = _tested(recs)[1], [m for m in acc if m != BASELINE and ratio[m] >= SPEEDUP]
+    n, faster = _tested(recs)[1], [m for m in acc if m != BASELINE and ratio[m] >= _SPEEDUP]
     z = {m: gap(acc[m], acc[BASELINE], n, spread)[1] for m in faster}
-    ok, close = [m for m in faster if z[m] >= -Z_OK], [m for m in faster if -Z_BAD <= z[m] < -Z_OK]
+    ok, close = [m for m in faster if z[m] >= -_Z_OK], [m for m in faster if -_Z_BAD <= z[m] < -_Z_OK]
     verdict = 'reproduced' if ok else 'inconclusive' if close else 'not reproduced'
     say = lambda ms: ', '.join(f"{m} {ratio[m]:.2f}× ({z[m]:+.1f} units)" for m in ms) or 'none'
-    ours = (f"softmax {t.train_img_s[BASELINE]:.1f} img/s; {len(faster)} of {len(acc) - 1} train >= {SPEEDUP:g}× as fast; "
+    ours = (f"softmax {t.train_img_s[BASELINE]:.1f} img/s; {len(faster)} of {len(acc) - 1} train >= {_SPEEDUP:g}× as fast; "
             f"of those within noise: {say(ok)}"
             + (f"; between the bands: {say(close)}" if close else ''))
-    why = (f"throughput from {where}; accuracy ties within {Z_OK:g} noise units, falls short beyond {Z_BAD:g}"
+    why = (f"throughput from {where}; accuracy ties within {_Z_OK:g} noise units, falls short beyond {_Z_BAD:g}"
            + ("; underpowered: the faster mechanisms' gaps lie between the bands" if verdict == 'inconclusive' else ''))
-    return Claim(cid, 'zoo', text, f'zoo figure, N = {N}', '(our statement)', ours, verdict,
-                 f"{why}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
+    return Judged(verdict, ours, f"{why}; {_context(recs, N, spread)}", seeds=min(len(a) for a in acc.values()))
 
 # %% ../../nbs/57_zoo.ipynb #6e60d4d2
-def attention_share(cost: pd.DataFrame | None) -> Claim:
-    "`zoo-flops-attention-share`: softmax's attention is at least 40 % of the model's MACs at N = 257 (about 20 % at N = 65)."
-    cid = 'zoo-flops-attention-share'
-    text = "exact attention's N × N products take at least 40 % of the ViT's MACs at N = 257 (the length where efficiency matters)"
-    if cost is None or not (cost.mechanism == BASELINE).any():
-        return not_run(cid, 'zoo', text, 'cost table', '(our statement)', "the cost table was not saved", kind='exact')
+def attention_share(ev: Evidence) -> Judged:
+    "Softmax's attention share of the model's MACs (count_flops) at N = 257: reproduced from 40 %."
+    cost = _runs(ev)[1]
+    if cost is None or not (cost.mechanism == BASELINE).any(): raise Missing("the cost table was not saved")
     sh = flops_share(cost)
-    if 257 not in sh: return not_run(cid, 'zoo', text, 'cost table', '(our statement)', "no N = 257 row", kind='exact')
-    ours = '; '.join(f"N = {N}: {100 * s:.1f} %" for N, s in sorted(sh.items()))
-    return Claim(cid, 'zoo', text, 'cost table (count_flops)', '≥ 40 %', ours, 'reproduced' if sh[257] >= 0.4 else
-                 'not reproduced', "analytic MACs per image (count_flops, checked against 2·N²·d per layer)", kind='exact')
+    if 257 not in sh: raise Missing("no N = 257 row")
+    return Judged('reproduced' if sh[257] >= 0.4 else 'not reproduced', '; '.join(f"N = {N}: {100 * s:.1f} %" for N, s in sorted(sh.items())),
+                  "analytic MACs per image (count_flops, checked against 2·N²·d per layer)", paper_value='≥ 40 %')
 
 # %% ../../nbs/57_zoo.ipynb #620ba3a9
+def _at_length(judge, N: int):
+    "`judge(ev, N)` of the claim at N tokens, as the judge of one row of the table."
+    def at(ev: Evidence) -> Judged: return judge(ev, N)
+    at.__name__ = f"{judge.__name__}(N={N})"
+    return at
+
+
+_RUNS = ('results', 'campaign')  # the notebook's records, or the campaign's paper-profile records
+CLAIMS = (  # our own statements: the share of attention in the model's cost, then three claims at each length
+    ClaimSpec('zoo-flops-attention-share', "exact attention's N × N products take at least 40 % of the ViT's MACs at N = 257 "
+              "(the length where efficiency matters)", 'cost table (count_flops)', '(our statement)', attention_share, kind='exact'),
+    *(row for N in _PATCHES.values() for row in (
+        ClaimSpec(f'zoo-n{N}-none-beats-softmax', f"at N = {N}, no mechanism's top-1 beats softmax's", f'zoo table, N = {N}',
+                  '(our statement)', _at_length(_none_beats_softmax, N), _RUNS),
+        ClaimSpec(f'zoo-n{N}-vision-linear-match-softmax', f"at N = {N}, the vision linear attentions ({', '.join(_VISION_LINEAR)}) "
+                  "each reach softmax's top-1 within noise", f'zoo table, N = {N}', '(our statement)',
+                  _at_length(_vision_linear_match, N), _RUNS),
+        ClaimSpec(f'zoo-n{N}-faster-as-accurate', f"at N = {N}, some mechanism trains at least {_SPEEDUP:g}× as fast as softmax and "
+                  "reaches its top-1 within noise (efficiency pays)", f'zoo figure, N = {N}', '(our statement)',
+                  _at_length(_faster_as_accurate, N), _RUNS))),
+)
+
+# %% ../../nbs/57_zoo.ipynb #c3497a47
+def _placed(c: Claim) -> Claim:
+    "A claim not run for want of its evidence (ours '-') placed in its table or figure alone: 'zoo table', not 'zoo table, N = 65'."
+    return replace(c, where=re.split(r', N = | \(', c.where)[0]) if c.ours == '-' else c
+
+
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
     "The zoo's claims at `profile`, from its run records and its saved `cost` table (`paper_tables` is unused: no paper)."
-    cost = results.tables.get('cost')
-    recs = [r for r in results.records if r.get('profile') == profile]
-    out = [attention_share(cost)]
-    for N in PATCHES.values():
-        out += [none_beats_softmax(recs, N), vision_linear_match(recs, N), faster_as_accurate(recs, cost, N)]
-    return out
+    return [_placed(c) for c in judge_claims('zoo', CLAIMS, Evidence(paper_tables, profile, results), 'results')]
 
 
 def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
     "The accuracy claims judged from the campaign's `paper`-profile records (throughput: the runs' own epochs)."
-    recs = [r for r in records if r.get('profile') == 'paper']
-    return [c for N in PATCHES.values() for c in (none_beats_softmax(recs, N), vision_linear_match(recs, N),
-                                                  faster_as_accurate(recs, None, N))]
+    return [_placed(c) for c in judge_claims('zoo', CLAIMS, Evidence({}, 'paper', records=records), 'campaign')]
 
 # %% ../../nbs/57_zoo.ipynb #b41bfe89
 HEADLINE: list = []  # no paper: no paper's numbers to put ours beside (the zoo table is in the notebook and the figure)
 NEEDS = {f'zoo-n{N}-{c}': Need(runs=rf'^cifar10/N={N}/')  # a length's claims need that length's paper-profile runs
-         for N in PATCHES.values() for c in ('none-beats-softmax', 'vision-linear-match-softmax', 'faster-as-accurate')}
-FIGURES = {f'zoo-n{N}-{c}': 'fig1_pareto.png' for N in PATCHES.values()
+         for N in _PATCHES.values() for c in ('none-beats-softmax', 'vision-linear-match-softmax', 'faster-as-accurate')}
+FIGURES = {f'zoo-n{N}-{c}': 'fig1_pareto.png' for N in _PATCHES.values()
            for c in ('none-beats-softmax', 'vision-linear-match-softmax', 'faster-as-accurate')}
 CLAIM_KINDS: dict = {}  # every claims file of this study saved its kinds
 SETTINGS = ()  # our own study: no paper's settings to set ours beside
