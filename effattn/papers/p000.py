@@ -18,19 +18,10 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
            'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
            'NOT_THE_CODE', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'judge_analytic',
-           'departures', 'SETTINGS', 'CLAIMS', 'Row', 'CifarRun', 'Settings', 'profile', 'imagenette_spec',
-           'cifar_spec', 'specs', 'model_at', 'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling',
-           'params_table', 'hybrid_stem_fit', 'stem_fit', 'time_rows', 'timing_table', 'seconds_per_image',
-           'estimate_minutes', 'label', 'timed_like_code', 'paper_rows', 'accuracy_table', 'Evidence', 'evidence',
-           'verdict_of', 'ratio_verdict', 'unknown_hybrid', 'memory_verdict', 'timing_cap', 'paper_gaps', 'claim_gap',
-           'claim_linformer_least_accurate', 'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column',
-           'claim_nystrom_acc_per_gflop', 'claim_short_seq_accuracy_edge', 'cifar_baseline', 'claim_cifar_baseline',
-           'claim_cifar_linformer_k8', 'claim_shared_e', 'cifar_baseline_50ep', 'cost_vs_paper', 'reductions',
-           'claim_gflops_reduction', 'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of',
-           'memory_method', 'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient',
-           'claim_linformer_poor_efficiency', 'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time',
-           'claim_linformer_cheapest_epoch', 'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency',
-           'judge', 'judge_campaign', 'judge_gpu']
+           'departures', 'SETTINGS', 'CLAIMS', 'Row', 'CifarRun', 'Settings', 'profile', 'specs', 'cost_table',
+           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'timing_table', 'estimate_minutes', 'label',
+           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'cost_vs_paper', 'scaling_fit', 'claim_oom', 'span',
+           'timing_vs_paper', 'judge', 'judge_campaign', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #beacf4f8
 @dataclass(frozen=True)
@@ -130,7 +121,7 @@ def profile(name: str, **overrides) -> Settings:
 CODE_SCHEDULE = dict(epochs=100, early_stopping=10)  # the authors' code: 100 epochs, stop 10 epochs after the best test loss
 
 
-def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
+def _imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
     "One Imagenette run: row `key` at patch size `p`."
     r = ROW[key]
     train = dict(epochs=P.epochs, **IMAGENETTE_TRAIN)
@@ -144,7 +135,7 @@ def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int,
                              variant=r.variant + ("; authors' code schedule (100 epochs, early stopping)" if code_schedule else '')))
 
 # %% ../../nbs/51_p000.ipynb #bc6405ed
-def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
+def _cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
     "One CIFAR-10 run."
     att = c.model.get('attention', 'softmax'); k = c.model.get('attn_options', {}).get('k', 0)
     key = c.preset + ('' if att == 'softmax' else f'/{att}_k{k}')
@@ -157,9 +148,9 @@ def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpe
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 000: the CIFAR-10 runs, then Imagenette by patch size and row."
     P = profile(profile_name, **overrides)
-    out = [cifar_spec(P, profile_name, c, seed) for c in P.cifar for seed in (c.seeds or P.seeds)]
-    out += [imagenette_spec(P, profile_name, p, key, seed) for p in P.patch_sizes for key in P.rows for seed in P.seeds]
-    out += [imagenette_spec(P, profile_name, p, key, seed, code_schedule=True)
+    out = [_cifar_spec(P, profile_name, c, seed) for c in P.cifar for seed in (c.seeds or P.seeds)]
+    out += [_imagenette_spec(P, profile_name, p, key, seed) for p in P.patch_sizes for key in P.rows for seed in P.seeds]
+    out += [_imagenette_spec(P, profile_name, p, key, seed, code_schedule=True)
             for p in P.patch_sizes for key in P.code_schedule_rows for seed in P.seeds]
     return out
 
@@ -181,14 +172,14 @@ IMG = (3, 160, 160)  # Imagenette at 160 px (000 §3.1)
 TEXT_BATCH, CODE_BATCH = 64, 256  # the batch of the text (§5.1) and of the authors' code (data/paper/SETTINGS.md)
 
 # %% ../../nbs/51_p000.ipynb #cb123ba7
-def model_at(p: int, key: str, **overrides) -> torch.nn.Module:
+def _model_at(p: int, key: str, **overrides) -> torch.nn.Module:
     "Row `key`'s Imagenette model at patch size `p` (seeded: the same parameters every time)."
     torch.manual_seed(0)
     name = f'000_imagenette_p{p}' if p in ALL_P else '000_imagenette_p8'
     return create_model(name, **{**copy.deepcopy(ROW[key].model), **({} if p in ALL_P else dict(patch_size=p)), **overrides})
 
 # %% ../../nbs/51_p000.ipynb #663e7816
-def ptflops_like(cost, attention: str) -> float:
+def _ptflops_like(cost, attention: str) -> float:
     "GMACs the authors' ptflops count would see: no einsum (Linformer's E, all of FAVOR+), no Performer output projection."
     unseen = 0.0
     if attention == 'linformer': unseen = cost.macs['attn_extra']
@@ -197,7 +188,7 @@ def ptflops_like(cost, attention: str) -> float:
     return (cost.total - unseen) / 1e9
 
 # %% ../../nbs/51_p000.ipynb #eaa195a6
-def mem_line(model: torch.nn.Module, batches: tuple, device) -> tuple[float, float, float]:
+def _mem_line(model: torch.nn.Module, batches: tuple, device) -> tuple[float, float, float]:
     "Training-step memory (MiB) at three `batches` -> (intercept, MiB per image, linearity residual % at the third); NaN if out of memory."
     try:
         mib = [training_memory(model, IMG, b, 10, device)['total_bytes'] / 2 ** 20 for b in batches]
@@ -214,16 +205,16 @@ def cost_table(measure: dict, device) -> pd.DataFrame:
     hw, rows = provenance(device)['hardware'], []
     for p in ALL_P:
         for r in ROWS:
-            m = model_at(p, r.key)
+            m = _model_at(p, r.key)
             c = count_flops(m)
             rec = dict(P=p, N=(160 // p) ** 2, key=r.key, label=r.label, family=r.family, k_or_m=r.k_or_m, variant=r.variant,
                        params_m=count_params(m) / 1e6, gmacs=c.gmacs, attn_gmacs=(c.attention + c.macs['attn_extra']) / 1e9,
-                       ptflops_gmacs=ptflops_like(c, r.model.get('attention', 'softmax')),
+                       ptflops_gmacs=_ptflops_like(c, r.model.get('attention', 'softmax')),
                        floor_gmacs=(c.total - c.attention - c.macs['attn_extra']) / 1e9, hardware=hw)
             if p in measure['patch_sizes'] and r.key in measure['rows']:
                 rec['latency_ms'] = 1e3 * inference_latency(m, IMG, 1, device, warmup=measure['warmup'], repeats=measure['repeats'],
                                                             max_seconds=measure['max_seconds']).median
-                icpt, slope, resid = mem_line(m, measure['mem_batches'][p], device)
+                icpt, slope, resid = _mem_line(m, measure['mem_batches'][p], device)
                 rec.update(mem64_mb=icpt + TEXT_BATCH * slope, mem256_mb=icpt + CODE_BATCH * slope, mem_resid_pct=resid)
             rows.append(rec)
     return pd.DataFrame(rows)
@@ -234,17 +225,17 @@ def memory_scaling(scaling: dict, device) -> pd.DataFrame:
     hw, out = provenance(device)['hardware'], []
     for p, batches in scaling['batches'].items():
         for key in scaling['rows']:
-            icpt, slope, resid = mem_line(model_at(p, key, **scaling['overrides']), batches, device)
+            icpt, slope, resid = _mem_line(_model_at(p, key, **scaling['overrides']), batches, device)
             out.append(dict(key=key, P=p, N=(160 // p) ** 2, icpt_mb=icpt, slope_mb=slope, resid_pct=resid, hardware=hw))
     return pd.DataFrame(out)
 
 # %% ../../nbs/51_p000.ipynb #1b5696ec
 def params_table() -> pd.DataFrame:
     "§5.2 / §5.4's parameter counts: our model as the text describes it, and an alternative with its departures from the text ('; '-separated)."
-    n = lambda key, **kw: count_params(model_at(8, key, **kw)) / 1e6
+    n = lambda key, **kw: count_params(_model_at(8, key, **kw)) / 1e6
     shared = lambda k: dict(attention='linformer', attn_options=dict(k=k, share_heads=True))
     def no_out_proj(key):
-        m = model_at(8, key)
+        m = _model_at(8, key)
         return (count_params(m) - sum(count_params(b.attn.proj) for b in m.blocks)) / 1e6
     cifar = lambda preset: count_params(create_model(preset)) / 1e6
     rows = [  # model, quantity of 000_text.csv, text's version (value, what), alternative (value, what, source), departures
@@ -270,8 +261,8 @@ def hybrid_stem_fit(widths: tuple = STEM_WIDTHS) -> pd.DataFrame:
     out = []
     for cw in widths:
         for p in ALL_P:
-            m = model_at(p, 'full', embed='conv_stem', stem_channels=cw, attention='linformer', attn_options=dict(k=64, share_heads=True))
-            out.append(dict(stem_channels=cw, P=p, ptflops_gmacs=ptflops_like(count_flops(m), 'linformer'), params_m=count_params(m) / 1e6))
+            m = _model_at(p, 'full', embed='conv_stem', stem_channels=cw, attention='linformer', attn_options=dict(k=64, share_heads=True))
+            out.append(dict(stem_channels=cw, P=p, ptflops_gmacs=_ptflops_like(count_flops(m), 'linformer'), params_m=count_params(m) / 1e6))
     return pd.DataFrame(out)
 
 # %% ../../nbs/51_p000.ipynb #68341937
@@ -284,13 +275,13 @@ def stem_fit(fit: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
             .reset_index())
 
 # %% ../../nbs/51_p000.ipynb #c047fc4b
-def time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[dict]:
+def _time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[dict]:
     "Side-by-side timing of `timing['rows']` at patch size `p`, scaled to an epoch of `n_train` training and `n_val` evaluation images."
     dev, B = torch.device(device), timing['batch']
     amp = dev.type == 'cuda'
     models = {}
     for key in timing['rows']:
-        net = model_at(p, key, **timing['overrides']).to(dev)
+        net = _model_at(p, key, **timing['overrides']).to(dev)
         models[key] = (net, torch.optim.AdamW(net.parameters(), lr=IMAGENETTE_TRAIN['lr'], weight_decay=IMAGENETTE_TRAIN['weight_decay']))
     g = torch.Generator().manual_seed(0)
     x, y = torch.randn(B, *IMG, generator=g).to(dev), torch.randint(0, 10, (B,), generator=g).to(dev)
@@ -318,14 +309,14 @@ def time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[di
 
 # %% ../../nbs/51_p000.ipynb #6e6d677b
 def timing_table(timing: dict, device, n_train: int, n_val: int) -> pd.DataFrame:
-    "`time_rows` at every P of Tables 2–7."
-    return pd.DataFrame([row for p in ALL_P for row in time_rows(p, timing, device, n_train, n_val)])
+    "`_time_rows` at every P of Tables 2–7."
+    return pd.DataFrame([row for p in ALL_P for row in _time_rows(p, timing, device, n_train, n_val)])
 
 # %% ../../nbs/51_p000.ipynb #54136d94
 RATE = dict(transformer=75e9, small=35e9, stem=15e9)  # effective FLOP/s on the project's 2-core CPU (2 threads), measured by probes
 
 
-def seconds_per_image(model: torch.nn.Module, train: bool = True) -> float:
+def _seconds_per_image(model: torch.nn.Module, train: bool = True) -> float:
     "Estimated CPU seconds to train (or evaluate) one image at the `RATE`s."
     c = count_flops(model)
     stem = c.macs['patch_embed'] if getattr(model.patch_embed, 'stem', None) is not None else 0
@@ -340,23 +331,23 @@ def estimate_minutes(P: Settings, sizes: dict) -> dict:
     parts = dict.fromkeys(['Imagenette training', 'CIFAR-10 training', 'latency (batch 1)', 'training memory', 'epoch timing'], 0.0)
     for p in P.patch_sizes:
         for key in P.rows:
-            m = model_at(p, key, **P.model_overrides)
-            parts['Imagenette training'] += len(P.seeds) * P.epochs * (ntr * seconds_per_image(m) + nte * seconds_per_image(m, False))
+            m = _model_at(p, key, **P.model_overrides)
+            parts['Imagenette training'] += len(P.seeds) * P.epochs * (ntr * _seconds_per_image(m) + nte * _seconds_per_image(m, False))
     for c in P.cifar:
         m = create_model(c.preset, **c.model)
         ctr, cte = (min(sub or sizes[('cifar10', s)], sizes[('cifar10', s)]) for sub, s in ((c.train_subset, 'train'), (c.test_subset, 'test')))
-        parts['CIFAR-10 training'] += c.epochs * (ctr * seconds_per_image(m) + cte * seconds_per_image(m, False))
+        parts['CIFAR-10 training'] += c.epochs * (ctr * _seconds_per_image(m) + cte * _seconds_per_image(m, False))
     M, T, S = P.measure, P.timing, P.measure['scaling']
     for p in ALL_P:
         for key in ROW:
             if p in M['patch_sizes'] and key in M['rows']:
-                m = model_at(p, key)
-                parts['latency (batch 1)'] += min(M['max_seconds'], (M['warmup'] + M['repeats']) * seconds_per_image(m, False))
-                parts['training memory'] += sum(M['mem_batches'][p]) * seconds_per_image(m)
+                m = _model_at(p, key)
+                parts['latency (batch 1)'] += min(M['max_seconds'], (M['warmup'] + M['repeats']) * _seconds_per_image(m, False))
+                parts['training memory'] += sum(M['mem_batches'][p]) * _seconds_per_image(m)
             if key in T['rows']:
-                mt = model_at(p, key, **T['overrides'])
-                parts['epoch timing'] += (T['blocks'] + 1) * T['batch'] * (seconds_per_image(mt) + seconds_per_image(mt, False))
-    parts['training memory'] += sum(sum(b) * seconds_per_image(model_at(p, k, **S['overrides'])) for p, b in S['batches'].items() for k in S['rows'])
+                mt = _model_at(p, key, **T['overrides'])
+                parts['epoch timing'] += (T['blocks'] + 1) * T['batch'] * (_seconds_per_image(mt) + _seconds_per_image(mt, False))
+    parts['training memory'] += sum(sum(b) * _seconds_per_image(_model_at(p, k, **S['overrides'])) for p, b in S['batches'].items() for k in S['rows'])
     return {k: v / 60 for k, v in parts.items()}
 
 # %% ../../nbs/51_p000.ipynb #52106329
@@ -397,7 +388,7 @@ def label(key: str) -> str:
     return ROW[key].label if key in ROW else key
 
 # %% ../../nbs/51_p000.ipynb #82e35fd9
-def timed_like_code(key: str) -> bool:
+def _timed_like_code(key: str) -> bool:
     "Whether row `key` runs the operations of the authors' code, which the paper timed (Linformer's E per head or shared costs the same)."
     return ROW[key].family in ('full', 'linformer') or key.startswith('performer_m')
 
@@ -489,13 +480,13 @@ def evidence(results: Results, paper_tables: dict, profile: str) -> Evidence:
                     accuracy_table(results.records))
 
 # %% ../../nbs/51_p000.ipynb #0e21e3e8
-def verdict_of(ok: list, some: list | None = None) -> str:
+def _verdict_of(ok: list, some: list | None = None) -> str:
     "reproduced when every part agrees; partly when some part agrees (or some part of `some` holds); not reproduced otherwise; not run with no part."
     if not ok: return 'not run'  # nothing was measured: no verdict
     return 'reproduced' if all(ok) else 'partly' if any(ok) or any(some or []) else 'not reproduced'
 
 # %% ../../nbs/51_p000.ipynb #0ed61f09
-def ratio_verdict(pairs: list[tuple]) -> tuple[str, str]:
+def _ratio_verdict(pairs: list[tuple]) -> tuple[str, str]:
     "pairs [(label, paper ratio, our ratio)] -> (verdict, summary): agreement inside ±(RATIO_TOL − EDGE); the edge is named."
     d = [abs(o - pp) for _, pp, o in pairs]
     match = [x <= RATIO_TOL - EDGE for x in d]
@@ -513,7 +504,7 @@ HYBRID_UNKNOWN = ("the paper's CNN+Linformer cannot be known (the authors' code 
                   "misses its 4M parameters): a miss refutes our versions, not the paper's model")
 
 
-def unknown_hybrid(verdict: str) -> tuple[str, str]:
+def _unknown_hybrid(verdict: str) -> tuple[str, str]:
     "A verdict on the CNN+Linformer hybrid, whose architecture the paper leaves unknown: not reproduced becomes not testable here; (verdict, what the reason adds)."
     return ('not testable here', f"; the evidence alone reads not reproduced, but {HYBRID_UNKNOWN}") if verdict == 'not reproduced' else (verdict, '')
 
@@ -525,21 +516,21 @@ NOT_THE_CODE = dict(  # why a miss of our row cannot refute what the paper measu
     hybrid=HYBRID_UNKNOWN)
 
 
-def memory_verdict(rows: dict) -> tuple[str, str]:
+def _memory_verdict(rows: dict) -> tuple[str, str]:
     """rows {key: (paper ratio, our ratio)} of one memory row of the paper -> (verdict, reading), judged on ONE row of ours:
     the one running the authors' code's operations (what the paper measured), else the first (the text's). Reproduced within
     ±(RATIO_TOL − EDGE), not reproduced beyond ±(RATIO_TOL + EDGE), on the edge inconclusive (underpowered); a miss of a
     row unlike the code is not testable here. The other rows are shown, not judged."""
-    rep = next((k for k in rows if timed_like_code(k)), next(iter(rows)))
+    rep = next((k for k in rows if _timed_like_code(k)), next(iter(rows)))
     pp, o = rows[rep]
     d = abs(o - pp)
     v = 'reproduced' if d <= RATIO_TOL - EDGE else 'not reproduced' if d > RATIO_TOL + EDGE else 'inconclusive'
-    kind = "the authors' code's operations" if timed_like_code(rep) else "the text's"
+    kind = "the authors' code's operations" if _timed_like_code(rep) else "the text's"
     say = (f"judged on {label(rep)} ({kind}): "
            f"|ours − paper| = {d:.3f}; reproduced within ±{RATIO_TOL - EDGE:.2f}, not reproduced beyond ±{RATIO_TOL + EDGE:.2f} "
            f"(the ±{RATIO_TOL:g} band, less or plus its ±{EDGE:g} edge)")
     if v == 'inconclusive': say += "; underpowered: on the edge, where 1 % of full attention's memory would decide it"
-    if v != 'reproduced' and not timed_like_code(rep):
+    if v != 'reproduced' and not _timed_like_code(rep):
         say += f"; the evidence alone reads {v}, but {NOT_THE_CODE[ROW[rep].family]}"
         v = 'not testable here'
     rest = [f"{label(k)} {x:.2f}" for k, (_, x) in rows.items() if k != rep]
@@ -547,12 +538,12 @@ def memory_verdict(rows: dict) -> tuple[str, str]:
 
 
 # %% ../../nbs/51_p000.ipynb #d2bdba3b
-def timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str, str]:
+def _timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str, str]:
     "A timing verdict that the evidence cannot make 'not reproduced': too few blocks is inconclusive (underpowered), no row timing the authors' code not testable here; and what was timed, in words."
     notes = ['timed: ' + ', '.join(f"{k} ({ROW[k].variant})" for k in keys)]
-    notes += sorted({CODE_DIFFERS[ROW[k].family] for k in keys if not timed_like_code(k)})
+    notes += sorted({CODE_DIFFERS[ROW[k].family] for k in keys if not _timed_like_code(k)})
     cant = ([f"it rests on {blocks} timed block(s) per row (fewer than {MIN_TIMED_BLOCKS})"] if blocks is not None and blocks < MIN_TIMED_BLOCKS else [])
-    cant += [] if any(timed_like_code(k) for k in keys) else ["no timed row runs what the paper timed (the authors' code)"]
+    cant += [] if any(_timed_like_code(k) for k in keys) else ["no timed row runs what the paper timed (the authors' code)"]
     if verdict == 'not reproduced' and cant:
         few = blocks is not None and blocks < MIN_TIMED_BLOCKS
         verdict = 'inconclusive' if few else 'not testable here'
@@ -577,16 +568,16 @@ def _on_v100(pv: str, ours: str, verdict: str, reason: str, hardware: str) -> Ju
 
 
 # %% ../../nbs/51_p000.ipynb #e38a5ce1
-def paper_gaps(paper: pd.DataFrame, families: tuple = ('nystrom', 'performer')) -> dict:
+def _paper_gaps(paper: pd.DataFrame, families: tuple = ('nystrom', 'performer')) -> dict:
     "{(P, family): full attention's top-1 minus the family's best} in the paper's own tables."
     full = paper[paper.family == 'full'].set_index('P').top1_pct
     return {(p, f): full[p] - paper[(paper.P == p) & (paper.family == f)].top1_pct.max() for p in ALL_P for f in families}
 
 # %% ../../nbs/51_p000.ipynb #19a69ffa
-def claim_gap(E: Evidence) -> Judged:
+def _claim_gap(E: Evidence) -> Judged:
     "Nyströmformer and Performer stay within about 1–1.5 points of full attention (abstract, §5.4): full minus the best text-variant configuration, per trained P."
     lo, hi = E.v('acc_gap_nystrom_performer_vs_full_low'), E.v('acc_gap_nystrom_performer_vs_full_high')
-    g = paper_gaps(E.paper)
+    g = _paper_gaps(E.paper)
     pv = (f"within {lo:g}–{hi:g} points; its tables (full − best configuration): "
           + ', '.join(f"P = {p}: Nyström {g[(p, 'nystrom')]:+.1f}, Performer {g[(p, 'performer')]:+.1f}" for p in ALL_P))
     res = [(p, k, *E.diff(p, 'full', k)) for p in E.trained_ps if E.best(p, ['full'])
@@ -595,12 +586,12 @@ def claim_gap(E: Evidence) -> Judged:
     ok = [gap <= hi + tol for _, _, gap, tol, _ in res]
     holds = [p for p in ALL_P if max(g[(p, 'nystrom')], g[(p, 'performer')]) <= hi]
     ours = ', '.join(f"P = {p}: {label(k)} {gap:+.1f} ({ACC_Z:g} SE {tol:.1f})" for p, k, gap, tol, _ in res) + f" points; {E.scale}"
-    return _judged(pv, ours, verdict_of(ok),
+    return _judged(pv, ours, _verdict_of(ok),
                  f"{sum(ok)} of {len(ok)} gaps ≤ {hi:g} points + {ACC_Z:g} SE (best text-variant configuration per mechanism); "
                  f"the paper's own tables keep the gap ≤ {hi:g} at P = {', '.join(map(str, holds)) or 'none'}", seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #c1172c2a
-def claim_linformer_least_accurate(E: Evidence) -> Judged:
+def _claim_linformer_least_accurate(E: Evidence) -> Judged:
     "Linformer is the least accurate mechanism (abstract, §5.4): its best configuration minus the worst other mechanism's best, per trained P."
     pv = ', '.join(f"P = {p}: {E.paper[E.paper.P == p].groupby('family').top1_pct.max().idxmin()}" for p in ALL_P)
     res = []
@@ -612,14 +603,14 @@ def claim_linformer_least_accurate(E: Evidence) -> Judged:
     if not res: return _not_run(pv, f"the {E.profile} profile trained no Linformer row beside another mechanism")
     ok = [d <= tol for _, _, d, tol, _ in res]
     ours = ', '.join(f"P = {p}: Linformer minus the worst other ({label(w)}) {d:+.1f} ({ACC_Z:g} SE {tol:.1f})" for p, w, d, tol, _ in res)
-    return _judged(pv, f"{ours}; {E.scale}", verdict_of(ok),
+    return _judged(pv, f"{ours}; {E.scale}", _verdict_of(ok),
                  f"Linformer's best configuration within {ACC_Z:g} SE of (or below) the worst other mechanism at {sum(ok)} of "
                  f"{len(ok)} trained patch sizes", seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #60b0be0e
-def claim_linformer_longer_n(E: Evidence) -> Judged:
+def _claim_linformer_longer_n(E: Evidence) -> Judged:
     "Linformer struggles more at longer N (§7): full attention minus Linformer's best grows from the shortest trained N to the longest."
-    pg = paper_gaps(E.paper, ('linformer',))
+    pg = _paper_gaps(E.paper, ('linformer',))
     pv = ', '.join(f"N = {(160 // p) ** 2}: {pg[p, 'linformer']:.1f}" for p in sorted(ALL_P, reverse=True)) + " points below full attention"
     has = lambda p, k: k is not None and ((E.acc.P == p) & (E.acc.key == k)).any()
     res = [(p, *E.diff(p, 'full', kl)) for p in sorted(E.trained_ps, reverse=True)
@@ -636,7 +627,7 @@ def claim_linformer_longer_n(E: Evidence) -> Judged:
                  seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #d32c1ed0
-def claim_hybrid_recovers(E: Evidence) -> Judged:
+def _claim_hybrid_recovers(E: Evidence) -> Judged:
     "The CNN+Linformer hybrid recovers 5–13 points of Linformer's top-1 loss (abstract, Tables 5–7): hybrid minus Linformer k = 64, per trained P."
     lo, hi = E.v('hybrid_recovered_acc_vs_linformer_low'), E.v('hybrid_recovered_acc_vs_linformer_high')
     pk = E.paper.set_index(['P', 'family', 'k_or_m']).top1_pct
@@ -648,7 +639,7 @@ def claim_hybrid_recovers(E: Evidence) -> Judged:
     if not res: return _not_run(pv, f"the {E.profile} profile trained no hybrid + Linformer k = 64 pair")
     inside = [lo - tol <= g <= hi + tol for _, _, g, tol, _ in res]
     gain = [g > tol for _, _, g, tol, _ in res]
-    verdict = verdict_of(inside, gain)
+    verdict = _verdict_of(inside, gain)
     ours = ', '.join(f"P = {p}: {label(h)} {g:+.1f} ({ACC_Z:g} SE {tol:.1f})" for p, h, g, tol, _ in res) + f" points; {E.scale}"
     reason = f"{sum(inside)} of {len(inside)} gains in {lo:g}–{hi:g} ± {ACC_Z:g} SE, {sum(gain)} a gain beyond {ACC_Z:g} SE"
     if any(h != 'hybrid' for _, h, *_ in res) and verdict != 'partly':
@@ -658,7 +649,7 @@ def claim_hybrid_recovers(E: Evidence) -> Judged:
     return _judged(pv, ours, verdict, reason, seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #ba80fb6f
-def claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
+def _claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
                  ) -> Judged:
     "A top-1 or top-5 column of Tables 2–7: each trained row's final accuracy against the paper's row (`judge_value`); not testable here from runs shorter than the paper's."
     d = E.acc.merge(E.paper[['P', 'family', 'k_or_m', f'{col}_pct']], on=['P', 'family', 'k_or_m'])
@@ -678,7 +669,7 @@ def claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
     return _judged(pv, ours, verdict, reason, seeds=int(d.seeds.min()))
 
 # %% ../../nbs/51_p000.ipynb #d848c095
-def claim_nystrom_acc_per_gflop(E: Evidence) -> Judged:
+def _claim_nystrom_acc_per_gflop(E: Evidence) -> Judged:
     "Nyströmformer has the best accuracy per GFLOP (§5.4 (4), Figure 1): top-1 / GMACs of every trained row, per trained P."
     own = {p: E.paper[E.paper.P == p].assign(r=lambda d: d.top1_pct / d.gflops).groupby('family').r.max() for p in ALL_P}
     pv = 'Nyströmformer first; its own tables (top-1 % per GFLOP, best configuration): ' + '; '.join(
@@ -694,12 +685,12 @@ def claim_nystrom_acc_per_gflop(E: Evidence) -> Judged:
     ok = [bn.r >= bo.r - tol for _, bn, bo, tol in res]
     ours = ', '.join(f"P = {p}: {label(bn.key)} {bn.r:.1f}, best other {label(bo.key)} {bo.r:.1f}" for p, bn, bo, _ in res)
     return _judged(pv, f"{ours} (top-1 % per GMAC of the trained model, all operations counted); {E.scale}",
-                 verdict_of(ok), f"Nyströmformer first within {ACC_Z:g} SE at {sum(ok)} of {len(ok)} trained patch sizes; the "
+                 _verdict_of(ok), f"Nyströmformer first within {ACC_Z:g} SE at {sum(ok)} of {len(ok)} trained patch sizes; the "
                  f"paper's own P = 8 table puts {own[8].idxmax()} first (its GFLOPs count none of FAVOR+)",
                  seeds=int(min(min(bn.seeds, bo.seeds) for _, bn, bo, _ in res)))
 
 # %% ../../nbs/51_p000.ipynb #bb4b1277
-def claim_short_seq_accuracy_edge(E: Evidence) -> Judged:
+def _claim_short_seq_accuracy_edge(E: Evidence) -> Judged:
     "For N ≲ 100 full attention keeps a slight accuracy edge (§6): full minus each other mechanism's best at P = 16."
     p = 16
     own = E.paper[E.paper.P == p].groupby('family').top1_pct.max()
@@ -709,13 +700,13 @@ def claim_short_seq_accuracy_edge(E: Evidence) -> Judged:
     res = [(k, *E.diff(p, 'full', k)) for k in others]
     ok = [d >= -tol for _, d, tol, _ in res]
     ours = ', '.join(f"full minus {label(k)} {d:+.1f} ({ACC_Z:g} SE {tol:.1f})" for k, d, tol, _ in res) + f" points at P = {p}; {E.scale}"
-    return _judged(pv, ours, verdict_of(ok),
+    return _judged(pv, ours, _verdict_of(ok),
                  f"full attention not behind beyond {ACC_Z:g} SE against {sum(ok)} of {len(ok)} mechanisms; the paper's own "
                  f"table has {', '.join(f for f in own.index if own[f] > own['full']) or 'none'} above full attention",
                  seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #217f8cb7
-def cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:
+def _cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:
     "§5.2's CIFAR-10 baseline (`top1` / `top5`, last epoch) from finished full-attention CIFAR runs: judged on the code's model if it ran, else the text's."
     by = {p: [r for r in records if r['preset'] == p] for p in ('000_cifar', '000_cifar_papertext')}
     def summary(rs):
@@ -742,15 +733,15 @@ def cifar_baseline(records: list[dict], top1: float, top5: float, profile: str =
                   extra=dict(profile=profile))
 
 # %% ../../nbs/51_p000.ipynb #e6ce87ca
-def claim_cifar_baseline(E: Evidence) -> Judged:
+def _claim_cifar_baseline(E: Evidence) -> Judged:
     "§5.2's CIFAR-10 baseline from this profile's full-attention CIFAR runs."
     t1, t5 = E.v('cifar10_baseline_top1'), E.v('cifar10_baseline_top5')
     rs = [r for r in E.results.records if r.get('dataset') == 'cifar10' and r.get('tags', {}).get('family') == 'full' and 'final_top1' in r]
     if not rs: return _not_run(f'{t1:g}% / {t5:g}%', f"the {E.profile} profile trained no CIFAR-10 baseline")
-    return cifar_baseline(rs, t1, t5)
+    return _cifar_baseline(rs, t1, t5)
 
 # %% ../../nbs/51_p000.ipynb #8f2e155c
-def claim_cifar_linformer_k8(E: Evidence) -> Judged:
+def _claim_cifar_linformer_k8(E: Evidence) -> Judged:
     "On CIFAR-10 Linformer with k = 8 drops top-1 to about 65 % (§5.2): judged against the nearest value 'about' allows."
     v, t = E.v('cifar10_linformer_k8_top1'), E.tol('cifar10_linformer_k8_top1')
     pv = f"~{v:g} % top-1 (Linformer k = {E.v('cifar10_linformer_k8_k'):g}, N = 64)"
@@ -763,7 +754,7 @@ def claim_cifar_linformer_k8(E: Evidence) -> Judged:
                  f"against the nearest value 'about {v:g}' allows (±{t:g}): {reading}", seeds=len(rs))
 
 # %% ../../nbs/51_p000.ipynb #dd1b038b
-def claim_shared_e(E: Evidence) -> Judged:
+def _claim_shared_e(E: Evidence) -> Judged:
     "Linformer with E shared across heads 'performed similarly' (§5.4): no profile trains that variant."
     raise Missing("no profile trains the shared-E Linformer (every Linformer row follows the text's head-specific E); the "
                   "paper gives no number for it, and the two variants' parameter counts are in params-linformer-k256")
@@ -777,8 +768,8 @@ CLAIM_KINDS = {**{f'000-epoch-time-{f}': dict(kind='speed', paper_device=PAPER_D
                '000-linformer-cheapest-epoch': dict(kind='speed', paper_device=PAPER_DEVICE)}
 
 # %% ../../nbs/51_p000.ipynb #3fb263a8
-def cifar_baseline_50ep(ev: Pass) -> Judged:
-    "§5.2's CIFAR-10 baseline after the paper's 50 epochs, from the campaign's finished `paper`-profile baseline runs (`cifar_baseline`)."
+def _cifar_baseline_50ep(ev: Pass) -> Judged:
+    "§5.2's CIFAR-10 baseline after the paper's 50 epochs, from the campaign's finished `paper`-profile baseline runs (`_cifar_baseline`)."
     text = ev.paper_tables['text'].set_index('quantity').value
     t1, t5 = float(text['cifar10_baseline_top1']), float(text['cifar10_baseline_top5'])
     done = [r for r in ev.records if r.get('profile') == Profile.paper and r.get('dataset') == 'cifar10' and not r.get('model_overrides')
@@ -786,7 +777,7 @@ def cifar_baseline_50ep(ev: Pass) -> Judged:
     if not done:
         want = sum(s.dataset == 'cifar10' and not s.model for s in specs('paper'))
         return _not_run(f'{t1:g}% / {t5:g}%', f"the paper-setting runs are not done yet (0 of {want}; `effattn campaign run --queue cpu`)")
-    return cifar_baseline(done, t1, t5, profile='paper')
+    return _cifar_baseline(done, t1, t5, profile='paper')
 
 
 # %% ../../nbs/51_p000.ipynb #cc8b7bc9
@@ -872,21 +863,21 @@ def cost_vs_paper(cost: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     return d
 
 # %% ../../nbs/51_p000.ipynb #61eb9401
-def reductions(d: pd.DataFrame, col: str, fam: str) -> list[float]:
+def _reductions(d: pd.DataFrame, col: str, fam: str) -> list[float]:
     "Per P of Tables 2–7: % less `col` for family `fam`'s cheapest row than for full attention."
     return [100 * (1 - d[(d.P == p) & (d.family == fam)][col].min() / d[(d.P == p) & (d.family == 'full')][col].iloc[0]) for p in ALL_P]
 
 # %% ../../nbs/51_p000.ipynb #1770b3c5
-def claim_gflops_reduction(E: Evidence, convention: str) -> Judged:
+def _claim_gflops_reduction(E: Evidence, convention: str) -> Judged:
     "17–31 % fewer GFLOPs for Nyströmformer / Performer (abstract): the largest reduction per P, every operation counted ('all') or as ptflops counts."
     ptf = convention == 'ptflops'
     fams = ('performer', 'nystrom')
     lo, hi = E.v('gflops_reduction_low'), E.v('gflops_reduction_high')
-    paper_best = [max(x) for x in zip(*(reductions(E.paper, 'gflops', f) for f in fams))]
+    paper_best = [max(x) for x in zip(*(_reductions(E.paper, 'gflops', f) for f in fams))]
     pv = f"{lo:g}–{hi:g} % for N = 100–400; its tables, best per P: " + ', '.join(f"P = {p}: {x:.0f} %" for p, x in zip(ALL_P, paper_best))
     if (why := E.missing('cost')): return _not_run(pv, why)
     rows = E.results.tables['cost'][lambda d: d.variant.str.startswith('paper text')]
-    ours_f = {f: reductions(rows, 'ptflops_gmacs' if ptf else 'gmacs', f) for f in fams}
+    ours_f = {f: _reductions(rows, 'ptflops_gmacs' if ptf else 'gmacs', f) for f in fams}
     ours_best = [max(x) for x in zip(*ours_f.values())]
     ok = [abs(o - pb) <= GF_TOL for o, pb in zip(ours_best, paper_best)]
     saving = [o > GF_TOL for o in ours_best]
@@ -894,16 +885,16 @@ def claim_gflops_reduction(E: Evidence, convention: str) -> Judged:
                      for i, (p, x) in enumerate(zip(ALL_P, ours_best)))
     match = f"{sum(ok)} of {len(ok)} patch sizes within {GF_TOL:g} points of the paper's reduction"
     if not ptf:
-        return _judged(pv, ours, verdict_of(ok), reason=
+        return _judged(pv, ours, _verdict_of(ok), reason=
                      f"every matmul and convolution counted; {match} (the claim is the size of the saving, judged per patch "
                      f"size); a reduction beyond {GF_TOL:g} points at {sum(saving)} of {len(saving)}")
-    return _judged(pv, ours, verdict_of(ok), reason=(
+    return _judged(pv, ours, _verdict_of(ok), reason=(
         f"{match} in ptflops' convention, which sees no einsum: all of FAVOR+ and Performer's missing output projection count "
         "as nothing. That REPRODUCES A COUNTING ARTEFACT, not a saving of compute (judged as one, see "
         "gflops-reduction-all-counted)" if any(ok) else f"not even ptflops' convention gives the paper's reductions ({match})"))
 
 # %% ../../nbs/51_p000.ipynb #6f8d5538
-def claim_gflops_column(E: Evidence, fam: str) -> Judged:
+def _claim_gflops_column(E: Evidence, fam: str) -> Judged:
     "Tables 2–7's GFLOPs column for family `fam`: every text-variant row within GF_TOL %, every operation counted; agreement in ptflops' convention only is named, not counted."
     pr = E.paper[E.paper.family == fam]
     pv = f"{pr.gflops.min():.2f}–{pr.gflops.max():.2f} GFLOPs over {len(pr)} rows (P = 8, 10, 16)"
@@ -924,7 +915,7 @@ def claim_gflops_column(E: Evidence, fam: str) -> Judged:
                  reason)
 
 # %% ../../nbs/51_p000.ipynb #a4fed18e
-def claim_params(E: Evidence, quantity: str) -> Judged:
+def _claim_params(E: Evidence, quantity: str) -> Judged:
     "A parameter count of §5.2 / §5.4: reproduced by the text's model or the authors' code's; not testable here when only a model of ours reaches it."
     ql, v, tol = E.text.loc[quantity, 'qualifier'], E.v(quantity), E.tol(quantity)
     if (why := E.missing('params')): return _not_run(f'{v:g}M', why)
@@ -940,7 +931,7 @@ def claim_params(E: Evidence, quantity: str) -> Judged:
     near = P.loc[(P.text_version_m - v).abs().idxmin()]
     code_ok = alt_ok and r.alt_source == 'the code'  # the model that made the paper's numbers (data/paper/SETTINGS.md)
     verdict, note = ('reproduced' if text_ok or code_ok else 'not testable here' if alt_ok else 'not reproduced'), ''
-    if quantity == 'params_cnn_linformer_hybrid': verdict, note = unknown_hybrid(verdict)
+    if quantity == 'params_cnn_linformer_hybrid': verdict, note = _unknown_hybrid(verdict)
     reason = (f"tolerance ±{tol:g}M ({'5 % of a rough value' if ql == 'approx' else 'half a unit of its last digit'}); "
               + ("the text's model matches" if text_ok else
                  f"the authors' code's model ({r.alt_version}), which made the paper's numbers, matches; the text's has "
@@ -951,7 +942,7 @@ def claim_params(E: Evidence, quantity: str) -> Judged:
     return _judged(f"{v:g}M ({ql})", ours, verdict, reason)
 
 # %% ../../nbs/51_p000.ipynb #4009ce0a
-def claim_hybrid_compute(E: Evidence) -> Judged:
+def _claim_hybrid_compute(E: Evidence) -> Judged:
     "The hybrid costs 'a minimal increase in compute' over ViT+Linformer (abstract, Tables 5–7): at most twice the paper's own largest increase."
     pk = E.paper.set_index(['P', 'family', 'k_or_m']).gflops
     inc_p = [100 * (pk[(p, 'hybrid', 64)] / pk[(p, 'linformer', 64)] - 1) for p in ALL_P]
@@ -966,25 +957,25 @@ def claim_hybrid_compute(E: Evidence) -> Judged:
     if 'hybrid_fit' in E.results.tables:
         s = stem_fit(E.results.tables['hybrid_fit'], E.paper).set_index('stem_channels').mean_rel_err_pct.dropna()
         fit = '' if s.empty else f"; the paper's hybrid GFLOPs are best fitted by a stem of C' = {s.idxmin()} (mean error {s.min():.1f} %)"
-    verdict, note = unknown_hybrid('reproduced' if ok['hybrid'] else 'not reproduced')  # a C' = 8 stem of ours tests nothing
+    verdict, note = _unknown_hybrid('reproduced' if ok['hybrid'] else 'not reproduced')  # a C' = 8 stem of ours tests nothing
     return _judged(pv, ours, verdict,
                  f"'minimal' = at most {minimal:.0f} % (twice the paper's largest increase); the stem the text describes (C' = d) "
                  f"{'meets' if ok['hybrid'] else 'misses'} it, a C' = 8 stem (a departure) {'meets' if ok['hybrid_c8'] else 'misses'} it{fit}{note}")
 
 # %% ../../nbs/51_p000.ipynb #5cf5c06a
-def hardware_of(d: pd.DataFrame) -> str:
+def _hardware_of(d: pd.DataFrame) -> str:
     "The hardware a measured table names ('unknown hardware' for tables saved without it)."
     return str(d['hardware'].iloc[0]) if 'hardware' in d and len(d) else 'unknown hardware'
 
 # %% ../../nbs/51_p000.ipynb #c930eb45
-def memory_method(hw: str) -> str:
+def _memory_method(hw: str) -> str:
     "How our memory figures were taken on `hw`, in words."
     return (f"max_memory_allocated of one AdamW training step on {hw}" if is_gpu(hw) else
             f"exact tensor bytes of one AdamW training step ({hw}: attention with dropout runs PyTorch's math path and "
             "stores its L × L matrices, as the authors' explicit softmax did)")
 
 # %% ../../nbs/51_p000.ipynb #ddfc1b9f
-def claim_memory(E: Evidence, p: int, fam: str) -> Judged:
+def _claim_memory(E: Evidence, p: int, fam: str) -> Judged:
     "Training memory of `fam` relative to full attention at patch size `p`, for §5.4's configurations (Linformer k = 64, Performer m = 32, Nyström m = 32, the hybrid)."
     keys = [k for k in MEM_KEYS if ROW[k].family == fam]
     mem = E.paper.set_index(['P', 'family', 'k_or_m']).memory_mb
@@ -994,13 +985,13 @@ def claim_memory(E: Evidence, p: int, fam: str) -> Judged:
     d = cost_vs_paper(E.results.tables['cost'], E.paper).set_index(['P', 'key'])
     rows = {k: (d.loc[(p, k), 'paper_mem_vs_full'], d.loc[(p, k), 'mem_vs_full']) for k in keys if pd.notna(d.loc[(p, k), 'mem_vs_full'])}
     if not rows: return _not_run(pv, f"the {E.profile} profile did not measure memory at P = {p}")
-    v, summary = memory_verdict(rows)  # one row judged: the code's where we built it (the hybrid's is unknown: not testable)
+    v, summary = _memory_verdict(rows)  # one row judged: the code's where we built it (the hybrid's is unknown: not testable)
     return _judged(pv, ', '.join(f"{label(k)} {o:.2f}" for k, (_, o) in rows.items()) + ' of full attention', v,
-                 f"{summary}; ours: {memory_method(hardware_of(E.results.tables['cost']))} at batch {TEXT_BATCH}; paper: a V100's "
+                 f"{summary}; ours: {_memory_method(_hardware_of(E.results.tables['cost']))} at batch {TEXT_BATCH}; paper: a V100's "
                  "max_memory_allocated over training and evaluation")
 
 # %% ../../nbs/51_p000.ipynb #0651f50e
-def claim_p16_memory_range(E: Evidence) -> Judged:
+def _claim_p16_memory_range(E: Evidence) -> Judged:
     "At P = 16 every variant needs about 2.7–4.0 GB (§5.4): each row's memory relative to full attention against that band relative to the paper's full attention."
     lo, hi = E.v('p16_memory_low'), E.v('p16_memory_high')
     full_gb = E.paper[(E.paper.P == 16) & (E.paper.family == 'full')].memory_mb.iloc[0] / 1000
@@ -1012,7 +1003,7 @@ def claim_p16_memory_range(E: Evidence) -> Judged:
     if d.empty: return _not_run(pv, f"the {E.profile} profile did not measure memory at P = 16")
     inside = [band[0] - RATIO_TOL <= r <= band[1] + RATIO_TOL for r in d.mem_vs_full]
     out = [f"{label(k)} {r:.2f}" for k, r, i in zip(d.key, d.mem_vs_full, inside) if not i]
-    code_out = [label(k) for k, i in zip(d.key, inside) if not i and timed_like_code(k)]  # rows running what the paper measured
+    code_out = [label(k) for k, i in zip(d.key, inside) if not i and _timed_like_code(k)]  # rows running what the paper measured
     verdict = 'reproduced' if all(inside) else 'not reproduced' if code_out else 'not testable here'
     return _judged(pv, f"{d.mem_vs_full.min():.2f}–{d.mem_vs_full.max():.2f} × our full attention over "
                  f"{len(d)} rows ({d.mem64_mb.min() / 1024:.2f}–{d.mem64_mb.max() / 1024:.2f} GiB at batch {TEXT_BATCH})", verdict,
@@ -1024,7 +1015,7 @@ def claim_p16_memory_range(E: Evidence) -> Judged:
                  "V100 allocator's peak over training and evaluation")
 
 # %% ../../nbs/51_p000.ipynb #c413ca7d
-def claim_short_seq_efficient(E: Evidence) -> Judged:
+def _claim_short_seq_efficient(E: Evidence) -> Judged:
     "For N ≲ 100 softmax attention is efficient enough (§6): at P = 16 no efficient mechanism saves SHORT_SEQ_SAVING of full attention's MACs or memory."
     p, cut = 16, 100 * SHORT_SEQ_SAVING
     pp = E.paper[E.paper.P == p]
@@ -1038,13 +1029,13 @@ def claim_short_seq_efficient(E: Evidence) -> Judged:
     res = [(name, sv(d, col)) for col, name in cols]
     ok = [s < cut for _, s in res]
     return _judged(pv, ', '.join(f"{name}: at most {s:.0f} % saved" for name, s in res) + f" at P = {p}",
-                 verdict_of(ok), f"'efficient enough' = no efficient mechanism saves {cut:.0f} % or more (the paper's own table "
+                 _verdict_of(ok), f"'efficient enough' = no efficient mechanism saves {cut:.0f} % or more (the paper's own table "
                  f"saves at most {sv(pp, 'gflops'):.0f} %); holds for {sum(ok)} of {len(ok)} measures" +
                  ('' if len(cols) > 1 else f"; memory not measured at P = {p} in this profile") +
                  "; epoch time, the paper's own evidence, is a V100 timing (p16-epoch-time-uniform)")
 
 # %% ../../nbs/51_p000.ipynb #e74947ef
-def claim_linformer_poor_efficiency(E: Evidence) -> Judged:
+def _claim_linformer_poor_efficiency(E: Evidence) -> Judged:
     "Linformer performs poorly on efficiency metrics (abstract): its cheapest configuration costs more than the cheapest of each other efficient mechanism, per measure and P."
     def dearest(d, col):
         out = []
@@ -1062,7 +1053,7 @@ def claim_linformer_poor_efficiency(E: Evidence) -> Judged:
     ok = [x for *_, x in res]
     if not ok: return _not_run(pv, 'no (measure, P) pair has a cost of all three mechanisms (missing measurements)')
     return _judged(pv, ', '.join(f"{name} P = {p}: {'dearest' if x else 'not dearest'}" for name, p, x in res),
-                 verdict_of(ok), f"Linformer's cheapest configuration dearer than the cheapest of Performer and of Nyströmformer "
+                 _verdict_of(ok), f"Linformer's cheapest configuration dearer than the cheapest of Performer and of Nyströmformer "
                  f"in {sum(ok)} of {len(ok)} (measure, P) pairs (text variants, all operations counted); batch-1 latency is a "
                  "V100 timing, judged in latency-linformer")
 
@@ -1095,7 +1086,7 @@ def _oom_reason(full: bool | None, nyst: bool | None, hardware: str) -> str:  # 
     words = {True: f'exceeds even {max(V100_GB)} GB', False: f'fits in {min(V100_GB)} GB', None: f'lies between {V100_GB[0]} and {V100_GB[1]} GB'}
     return (f"full attention {words[full]}, Nyströmformer {words[nyst]}; ours is the text's Nyströmformer (m segment means, no "
             "convolution residual), not the code's the paper ran" + (", so it cannot refute that part" if nyst is False and full else '') +
-            f"; parameters and optimizer state (under 0.1 GB) left out; {memory_method(hardware)}")
+            f"; parameters and optimizer state (under 0.1 GB) left out; {_memory_method(hardware)}")
 
 
 def claim_oom(E: Evidence) -> Judged:
@@ -1120,7 +1111,7 @@ def claim_oom(E: Evidence) -> Judged:
     return _judged(pv, f"training memory per image, quadratic in N fitted at N = {', '.join(map(str, Ns))} "
                  f"(largest residual {worst:.2f} %), at N = {n}, batch {TEXT_BATCH} (batch {CODE_BATCH}): " +
                  ', '.join(f"{label(k)} {a:.0f} GB ({b:.0f} GB)" for k, (a, b, _) in need.items()), verdict,
-                 f"{reading}; {_oom_reason(full, nyst, hardware_of(S))}")
+                 f"{reading}; {_oom_reason(full, nyst, _hardware_of(S))}")
 
 # %% ../../nbs/51_p000.ipynb #53d7bd0a
 def span(s: pd.Series) -> str:
@@ -1141,11 +1132,11 @@ def timing_vs_paper(timing: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
 def _timed(E: Evidence) -> tuple[pd.DataFrame, str, str]:
     "The timing beside the paper's, the hardware, and how it was timed, in words."
     t = E.results.tables['timing']
-    return (timing_vs_paper(t, E.paper), hardware_of(t),
-            f"side-by-side timing on {hardware_of(t)}, median of {int(t.blocks.min())} block(s) of batch {int(t.batch.min())}")
+    return (timing_vs_paper(t, E.paper), _hardware_of(t),
+            f"side-by-side timing on {_hardware_of(t)}, median of {int(t.blocks.min())} block(s) of batch {int(t.batch.min())}")
 
 # %% ../../nbs/51_p000.ipynb #6e7fb685
-def claim_epoch_time(E: Evidence, fam: str) -> Judged:
+def _claim_epoch_time(E: Evidence, fam: str) -> Judged:
     "Epoch time of `fam` relative to full attention, P = 8, 10, 16 (§5.4, Figure 3), against the paper's ratios."
     pr = E.paper[E.paper.family == fam]
     r = pr.epoch_s / pr.P.map(E.paper[E.paper.family == 'full'].set_index('P').epoch_s)
@@ -1155,13 +1146,13 @@ def claim_epoch_time(E: Evidence, fam: str) -> Judged:
     d = d[(d.family == fam) & d.paper_vs_full.notna()]
     if d.empty: return _not_run(pv, f'the {E.profile} profile timed no {fam} row')
     pairs = [(f"P = {r.P} {r.key}", r.paper_vs_full, r.epoch_vs_full) for r in d.itertuples()]
-    v, summary = ratio_verdict(pairs)
-    v, what = timing_cap(v, sorted(set(d.key)), int(d.blocks.min()))
+    v, summary = _ratio_verdict(pairs)
+    v, what = _timing_cap(v, sorted(set(d.key)), int(d.blocks.min()))
     return _on_v100('; '.join(f"{lab} {pp:.2f}" for lab, pp, _ in pairs) + " of full attention's epoch (V100)",
                        '; '.join(f"{lab} {o:.2f}" for lab, _, o in pairs), v, f"{summary}; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #b6124106
-def claim_linformer_cheapest_epoch(E: Evidence) -> Judged:
+def _claim_linformer_cheapest_epoch(E: Evidence) -> Judged:
     "Linformer is the cheapest to train per epoch (abstract, §5.4): its epoch time against the fastest other timed row, per P."
     pv = ', '.join(f"P = {p}: fastest {E.paper[E.paper.P == p].groupby('family').epoch_s.min().idxmin()}" for p in ALL_P)
     if (why := E.missing('timing')): return _not_run(pv, why)
@@ -1171,13 +1162,13 @@ def claim_linformer_cheapest_epoch(E: Evidence) -> Judged:
            for p, g in d.groupby('P') if (g.family == 'linformer').any() and (g.family != 'linformer').any()]
     if not res: return _not_run(pv, f'the {E.profile} profile timed no Linformer row beside another')
     ok = [lin <= o.epoch_vs_full + RATIO_TOL for _, lin, o in res]
-    v, what = timing_cap(verdict_of(ok), sorted(set(d.key)), int(d.blocks.min()))
+    v, what = _timing_cap(_verdict_of(ok), sorted(set(d.key)), int(d.blocks.min()))
     return _on_v100(pv, ', '.join(f"P = {p}: Linformer {lin:.2f} vs fastest other ({o.key}) {o.epoch_vs_full:.2f} "
                                                        "of full's epoch" for p, lin, o in res), v,
                        f"Linformer fastest (within {RATIO_TOL:g} of full's epoch time) at {sum(ok)} of {len(ok)} patch sizes; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #e95134f9
-def claim_p16_uniform_time(E: Evidence) -> Judged:
+def _claim_p16_uniform_time(E: Evidence) -> Judged:
     "At P = 16 every variant takes about 14 s per epoch (§5.4): every timed row within 1 ± RATIO_TOL of full attention."
     pp = E.paper[E.paper.P == 16]
     r = pp.epoch_s / pp[pp.family == 'full'].epoch_s.iloc[0]
@@ -1188,7 +1179,7 @@ def claim_p16_uniform_time(E: Evidence) -> Judged:
     d = d[d.P == 16]
     if d.empty: return _not_run(pv, f'the {E.profile} profile timed nothing at P = 16')
     ok = [abs(x - 1) <= RATIO_TOL for x in d.epoch_vs_full]
-    v, what = timing_cap(verdict_of(ok), sorted(d.key), int(d.blocks.min()))
+    v, what = _timing_cap(_verdict_of(ok), sorted(d.key), int(d.blocks.min()))
     return _on_v100(pv, ', '.join(f"{k} {x:.2f}" for k, x in zip(d.key, d.epoch_vs_full)) + " × full attention's epoch",
                        v, f"{sum(ok)} of {len(ok)} timed rows within 1 ± {RATIO_TOL:g} of full attention; {what}; {how}", hw)
 
@@ -1200,7 +1191,7 @@ def _growth(t: pd.DataFrame, col: str = 'epoch_s') -> dict[str, float]:
     return {k: b[k] / a[k] for k in a.index.intersection(b.index)}
 
 
-def claim_performer_gentle(E: Evidence) -> Judged:
+def _claim_performer_gentle(E: Evidence) -> Judged:
     "Performer's epoch time grows more gently with N than full attention's (§5.4): each Performer's growth over full's."
     pp = _growth(E.paper.assign(N=(160 // E.paper.P) ** 2, key=E.paper.family + E.paper.k_or_m.fillna(0).astype(int).astype(str)))
     perf = {k: v / pp['full0'] for k, v in pp.items() if k.startswith('performer')}
@@ -1211,15 +1202,15 @@ def claim_performer_gentle(E: Evidence) -> Judged:
     rows = {k: x / g['full'] for k, x in g.items() if ROW[k].family == 'performer'} if 'full' in g else {}
     if not rows: return _not_run(pv, f"the {E.profile} profile timed no Performer beside full attention at two N")
     ok = [x < 1 for x in rows.values()]
-    v = 'not reproduced' if all(x >= 1 + RATIO_TOL for x in rows.values()) else verdict_of(ok)
-    v, what = timing_cap(v, sorted(rows) + ['full'], int(d.blocks.min()))
+    v = 'not reproduced' if all(x >= 1 + RATIO_TOL for x in rows.values()) else _verdict_of(ok)
+    v, what = _timing_cap(v, sorted(rows) + ['full'], int(d.blocks.min()))
     return _on_v100(pv, f"N = {d.N.min()} → {d.N.max()}: full {g['full']:.2f}×; " +
                        ', '.join(f"{k} {g[k]:.2f}× ({x:.2f} of full's growth)" for k, x in rows.items()), v,
                        f"reproduced when every timed Performer grows less than full attention, not reproduced when each grows "
                        f"{RATIO_TOL:g} or more beyond it; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #c436c20a
-def claim_latency(E: Evidence, fam: str) -> Judged:
+def _claim_latency(E: Evidence, fam: str) -> Judged:
     "Batch-1 latency of `fam` relative to full attention (Tables 2–7: every efficient variant is slower than full attention)."
     pr = E.paper.assign(r=E.paper.latency_ms / E.paper.P.map(E.paper[E.paper.family == 'full'].set_index('P').latency_ms))
     pv = '; '.join(f"P = {p}: {span(g.r)}" for p, g in pr[pr.family == fam].groupby('P')) + " of full attention's latency (V100)"
@@ -1228,11 +1219,11 @@ def claim_latency(E: Evidence, fam: str) -> Judged:
     d = cost_vs_paper(c, E.paper)
     d = d[(d.family == fam) & d.latency_vs_full.notna() & d.paper_latency_vs_full.notna()]
     if d.empty: return _not_run(pv, f"the {E.profile} profile measured no {fam} latency")
-    v, summary = ratio_verdict([(f"P = {r.P} {r.key}", r.paper_latency_vs_full, r.latency_vs_full) for r in d.itertuples()])
-    v, what = timing_cap(v, sorted(set(d.key)))
+    v, summary = _ratio_verdict([(f"P = {r.P} {r.key}", r.paper_latency_vs_full, r.latency_vs_full) for r in d.itertuples()])
+    v, what = _timing_cap(v, sorted(set(d.key)))
     return _on_v100(pv, '; '.join(f"P = {p}: {span(g.latency_vs_full)}" for p, g in d.groupby('P'))
                        + " of full attention's latency", v,
-                       f"{summary}; {what}; median batch-1 forward pass (eval mode, random input) on {hardware_of(c)}", hardware_of(c))
+                       f"{summary}; {what}; median batch-1 forward pass (eval mode, random input) on {_hardware_of(c)}", _hardware_of(c))
 
 # %% ../../nbs/51_p000.ipynb #5af9d01a
 def _facts(ev: Pass) -> Evidence:
@@ -1259,57 +1250,57 @@ _RG, _GFLOPS = ('results', 'gpu'), 'Nyströmformer/Performer reduce GFLOPs by ro
 # %% ../../nbs/51_p000.ipynb #5ce6056a
 CLAIMS = (  # 000's claims in the claims files' order
     ClaimSpec('000-nystrom-performer-gap', 'Nyströmformer and Performer stay within about 1–1.5 points top-1 of full attention',
-              'abstract; §5.4; Tables 2–4', '', _on(claim_gap)),
+              'abstract; §5.4; Tables 2–4', '', _on(_claim_gap)),
     ClaimSpec('000-gflops-reduction-all-counted', _GFLOPS + 'counting every operation', 'abstract; Tables 2–4 (GFLOPs)', '',
-              _on(claim_gflops_reduction, convention='all'), kind='exact'),
+              _on(_claim_gflops_reduction, convention='all'), kind='exact'),
     ClaimSpec('000-gflops-reduction-ptflops', _GFLOPS + "counted as the paper's ptflops did", 'abstract; Tables 2–4 (GFLOPs)', '',
-              _on(claim_gflops_reduction, convention='ptflops'), kind='exact'),
+              _on(_claim_gflops_reduction, convention='ptflops'), kind='exact'),
     ClaimSpec('000-linformer-least-accurate', 'Linformer is the least accurate mechanism', 'abstract; §5.4; Tables 2–4', '',
-              _on(claim_linformer_least_accurate)),
+              _on(_claim_linformer_least_accurate)),
     ClaimSpec('000-linformer-cheapest-epoch', 'Linformer is the cheapest per epoch', 'abstract; §5.4; Tables 2–4 (epoch time)', '',
-              _on(claim_linformer_cheapest_epoch), _RG, 'speed'),
+              _on(_claim_linformer_cheapest_epoch), _RG, 'speed'),
     ClaimSpec('000-linformer-poor-efficiency', 'Linformer performs poorly on efficiency metrics compared to the other efficient '
-              'mechanisms', 'abstract; Tables 2–4', '', _on(claim_linformer_poor_efficiency), kind='exact'),
+              'mechanisms', 'abstract; Tables 2–4', '', _on(_claim_linformer_poor_efficiency), kind='exact'),
     ClaimSpec('000-hybrid-recovers-accuracy', "the CNN+Linformer hybrid recovers 5–13 points of Linformer's top-1 loss",
-              'abstract; §5.4; Tables 5–7', '', _on(claim_hybrid_recovers)),
+              'abstract; §5.4; Tables 5–7', '', _on(_claim_hybrid_recovers)),
     ClaimSpec('000-hybrid-minimal-compute', 'the hybrid costs only a minimal increase in compute over ViT+Linformer',
-              'abstract; Tables 5–7 (GFLOPs)', '', _on(claim_hybrid_compute), kind='exact'),
-    ClaimSpec('000-cifar10-baseline', 'the CIFAR-10 baseline ViT reaches 74% top-1 and 98% top-5', '§5.2', '', _on(claim_cifar_baseline)),
-    ClaimSpec('000-cifar10-baseline-50ep', 'the CIFAR-10 baseline ViT reaches 74% top-1 and 98% top-5', '§5.2', '', cifar_baseline_50ep,
+              'abstract; Tables 5–7 (GFLOPs)', '', _on(_claim_hybrid_compute), kind='exact'),
+    ClaimSpec('000-cifar10-baseline', 'the CIFAR-10 baseline ViT reaches 74% top-1 and 98% top-5', '§5.2', '', _on(_claim_cifar_baseline)),
+    ClaimSpec('000-cifar10-baseline-50ep', 'the CIFAR-10 baseline ViT reaches 74% top-1 and 98% top-5', '§5.2', '', _cifar_baseline_50ep,
               ('campaign',)),
     ClaimSpec('000-cifar10-linformer-k8', 'on CIFAR-10, Linformer with k = 8 drops top-1 to about 65 %', '§5.2', '',
-              _on(claim_cifar_linformer_k8)),
-    *[ClaimSpec(f'000-params-{cid}', f'{model} has {m}M parameters', where, '', _on(claim_params, quantity=q), kind='exact')
+              _on(_claim_cifar_linformer_k8)),
+    *[ClaimSpec(f'000-params-{cid}', f'{model} has {m}M parameters', where, '', _on(_claim_params, quantity=q), kind='exact')
       for cid, q, model, m, where in _PARAMS],
     *[ClaimSpec(f'000-gflops-column-{f}', f'Tables 2–7 give the GFLOPs (MACs per image) of the {FAM[f]} models',
-                'Tables 2–7 (GFLOPs column)', '', _on(claim_gflops_column, fam=f), kind='exact') for f in ('full', 'linformer', 'performer', 'nystrom')],
+                'Tables 2–7 (GFLOPs column)', '', _on(_claim_gflops_column, fam=f), kind='exact') for f in ('full', 'linformer', 'performer', 'nystrom')],
     *[ClaimSpec(f'000-memory-p{p}-{f}', f'{FAM[f]} training memory relative to full attention at P = {p} (N = {(160 // p) ** 2})',
                 ('§5.4; ' if p == 8 else '') + f"Tables {({8: '2, 5', 10: '3, 6', 16: '4, 7'})[p]} (memory)", '',
-                _on(claim_memory, p=p, fam=f), kind='exact') for p in ALL_P for f in _FAMS],
+                _on(_claim_memory, p=p, fam=f), kind='exact') for p in ALL_P for f in _FAMS],
     *[ClaimSpec(f'000-epoch-time-{f}', f'{FAM[f]} epoch time relative to full attention (train + eval), P = 8, 10, 16',
-                '§5.4; Tables 2–7 (epoch time); Figure 3', '', _on(claim_epoch_time, fam=f), _RG, 'speed') for f in _FAMS],
+                '§5.4; Tables 2–7 (epoch time); Figure 3', '', _on(_claim_epoch_time, fam=f), _RG, 'speed') for f in _FAMS],
     *[ClaimSpec(f'000-latency-{f}', f'{FAM[f]} batch-1 inference latency relative to full attention (slower than full attention in the '
-                'paper), P = 8, 10, 16', 'Tables 2–7 (latency); §3.2', '', _on(claim_latency, fam=f), kind='speed') for f in _FAMS],
+                'paper), P = 8, 10, 16', 'Tables 2–7 (latency); §3.2', '', _on(_claim_latency, fam=f), kind='speed') for f in _FAMS],
     ClaimSpec('000-p16-epoch-time-uniform', 'at P = 16 (N = 100) every variant takes about 14 s per epoch', '§5.4; Tables 4, 7 (epoch time)',
-              '', _on(claim_p16_uniform_time), _RG, 'speed'),
+              '', _on(_claim_p16_uniform_time), _RG, 'speed'),
     ClaimSpec('000-p16-memory-range', 'at P = 16 (N = 100) all variants need similar memory, about 2.7–4.0 GB', '§5.4; Tables 4, 7 (memory)',
-              '', _on(claim_p16_memory_range), kind='exact'),
+              '', _on(_claim_p16_memory_range), kind='exact'),
     ClaimSpec('000-nystrom-best-accuracy-per-gflop', 'Nyströmformer achieves the best accuracy per GFLOP (closest to the top-left of '
-              'Figure 1)', '§5.4 (4); Figure 1', '', _on(claim_nystrom_acc_per_gflop)),
+              'Figure 1)', '§5.4 (4); Figure 1', '', _on(_claim_nystrom_acc_per_gflop)),
     ClaimSpec('000-short-seq-softmax-efficient-enough', 'for short sequences (N ≲ 100) standard softmax attention is efficient enough',
-              '§6; §5.4; Table 4', '', _on(claim_short_seq_efficient), kind='exact'),
+              '§6; §5.4; Table 4', '', _on(_claim_short_seq_efficient), kind='exact'),
     ClaimSpec('000-short-seq-softmax-accuracy-edge', 'for short sequences (N ≲ 100) full attention retains a slight accuracy edge',
-              '§6; Table 4', '', _on(claim_short_seq_accuracy_edge)),
+              '§6; Table 4', '', _on(_claim_short_seq_accuracy_edge)),
     ClaimSpec('000-oom-n4096', 'full attention and Nyströmformer run out of memory on one V100 at 256 × 256 px, P = 4 (N = 4096 tokens)',
               '§5.4', '', _on(claim_oom), kind='exact'),
     ClaimSpec('000-linformer-shared-e-similar', 'Linformer with E_K, E_V shared across heads performed similarly to head-specific E',
-              '§5.4 (implementation notes)', 'similar (no number given)', _on(claim_shared_e)),
+              '§5.4 (implementation notes)', 'similar (no number given)', _on(_claim_shared_e)),
     *[ClaimSpec(f'000-{col}-column', f"Tables 2–7 give the {col.replace('top', 'top-')} accuracy of each configuration",
-                f"Tables 2–7 ({col.replace('top', 'top-')} column)", '', _on(claim_column, col=col)) for col in ('top5', 'top1')],
+                f"Tables 2–7 ({col.replace('top', 'top-')} column)", '', _on(_claim_column, col=col)) for col in ('top5', 'top1')],
     ClaimSpec('000-linformer-worse-at-longer-n', "Linformer's accuracy loss grows with the sequence length", '§7; Tables 2–4', '',
-              _on(claim_linformer_longer_n)),
+              _on(_claim_linformer_longer_n)),
     ClaimSpec('000-performer-time-grows-gently', "Performer's epoch time grows more gently with N than full attention's",
-              '§5.4; Tables 2–4 (epoch time)', '', _on(claim_performer_gentle), _RG, 'speed'),
+              '§5.4; Tables 2–4 (epoch time)', '', _on(_claim_performer_gentle), _RG, 'speed'),
 )
 
 

@@ -32,15 +32,9 @@ __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SM
            'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'FAVOR_RUNS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
            'judge_analytic', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF',
            'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'CLAIMS', 'SETTINGS', 'Settings',
-           'profile', 'preset_of', 'run_spec', 'specs', 'baseline_50ep', 'absolute_50ep', 'absolute_reduced',
-           'speed_table', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame', 'not_run_frame',
-           'side_by_side', 'spread_table', 'speed_vs_paper', 'Run', 'hybrids_match', 'paper_placement', 'placement',
-           'kernel_beats', 'kernel_standard_first', 'kernel_performer_first', 'expected_max', 'best_beat',
-           'kernel_irrelevant', 'relu_small_m', 'm_plateau', 'convergence', 'direction', 'allperformer_slowest',
-           'hybrid_variance', 'lag_z', 'hybrid_lag', 'training_stable', 'baseline_top_train', 'no_speedup',
-           'relu_faster', 'time_rises_with_m', 'synthetic_speedup', 'hybrids_faster', 'synthetic_relu_faster',
-           'ran_slices', 'judge', 'judge_campaign', 'judge_gpu', 'favor_stabilizer_table', 'favor_stabilizer_record',
-           'favor_departure', 'departures']
+           'profile', 'specs', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame',
+           'not_run_frame', 'side_by_side', 'spread_table', 'speed_vs_paper', 'judge', 'judge_campaign', 'judge_gpu',
+           'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
 
 # %% ../../nbs/53_p002.ipynb #80976643
 LAYOUTS = ('all_standard', 'all_performer', 'intertwined', 'performer_first', 'standard_first')
@@ -88,16 +82,16 @@ def profile(name: str, **overrides) -> Settings:
     return override_profile('002', PROFILES, name, **over)
 
 # %% ../../nbs/53_p002.ipynb #a06c157b
-def preset_of(dataset: str) -> str:
+def _preset_of(dataset: str) -> str:
     "The model preset (and augmentation pipeline) of a dataset."
     return '002_mnist' if dataset == 'mnist' else '002_cifar'
 
 # %% ../../nbs/53_p002.ipynb #8caf18ec
-def run_spec(P: Settings, profile_name: str, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
+def _run_spec(P: Settings, profile_name: str, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
     "One run of paper 002."
     hybrid = layout != 'all_standard'
     name = f"{dataset}/{layout}" + (f"/{kernel}/m={m}" if hybrid else '') + f"/seed={seed}"
-    return RunSpec('002', name, preset_of(dataset), dataset, preset_of(dataset),
+    return RunSpec('002', name, _preset_of(dataset), dataset, _preset_of(dataset),
                    model=dict(attention=layout, layout_options=dict(kernel=kernel, m=m) if hybrid else None),
                    train=dict(epochs=P.epochs[dataset], **TRAIN), seed=seed, profile=profile_name, source=P.source,
                    measure=P.measure, train_subset=(P.train_subset or {}).get(dataset),
@@ -111,12 +105,12 @@ def specs(profile_name: str, **overrides) -> list[RunSpec]:
     for ds in P.datasets:
         ms = P.m_values[ds]
         for seed in P.seeds:
-            out.append(run_spec(P, profile_name, ds, 'all_standard', None, None, seed))
-            out += [run_spec(P, profile_name, ds, lay, ker, m, seed) for lay in P.layouts if lay != 'all_standard'
+            out.append(_run_spec(P, profile_name, ds, 'all_standard', None, None, seed))
+            out += [_run_spec(P, profile_name, ds, lay, ker, m, seed) for lay in P.layouts if lay != 'all_standard'
                     for ker in P.kernels for m in ms]
         for seed in P.noise_seeds:
-            out += [run_spec(P, profile_name, ds, 'all_standard', None, None, seed),
-                    run_spec(P, profile_name, ds, 'performer_first', 'relu', ms[0], seed)]
+            out += [_run_spec(P, profile_name, ds, 'all_standard', None, None, seed),
+                    _run_spec(P, profile_name, ds, 'performer_first', 'relu', ms[0], seed)]
     return out
 
 # %% ../../nbs/53_p002.ipynb #99b012eb
@@ -150,7 +144,7 @@ def _finished(ev: Evidence, ds: str) -> tuple[list[dict], list[dict], float]:
     return mine, base, mean_std([r['final_top1'] for r in base])[1] if len(base) > 1 else 0.0
 
 
-def baseline_50ep(ev: Evidence, ds: str) -> Judged:
+def _baseline_50ep(ev: Evidence, ds: str) -> Judged:
     "The all-standard ViT's last-epoch accuracy after 50 epochs, mean over its seeds, against Table 1 or 2's by `judge_value`."
     pb, (_, base, _) = _paper_acc(ev.paper_tables, ds)[BASE], _finished(ev, ds)
     want = [s for s in specs('paper') if s.dataset == ds and s.tags['layout'] == 'all_standard']
@@ -182,7 +176,7 @@ def _judged_rows(mine: list[dict], table: dict[tuple, float], ds: str, spread: f
     return judged
 
 
-def absolute_50ep(ev: Evidence, ds: str) -> Judged:
+def _absolute_50ep(ev: Evidence, ds: str) -> Judged:
     "Table 1 or 2's rows that ran, each by the baseline's rule: reproduced when every one is, not reproduced when most are off."
     table, (mine, _, spread) = _paper_acc(ev.paper_tables, ds), _finished(ev, ds)
     judged = _judged_rows(mine, table, ds, spread)
@@ -203,7 +197,7 @@ def absolute_50ep(ev: Evidence, ds: str) -> Judged:
                   seeds=min(len(v) for _, _, v in judged), paper_value=f"{len(table)} rows (one run each)", extra=_AT_PAPER)
 
 
-def absolute_reduced(ev: Evidence, ds: str) -> Judged:
+def _absolute_reduced(ev: Evidence, ds: str) -> Judged:
     "At a reduced profile Table 1 or 2's 50-epoch accuracies are not run: the campaign's paper-setting runs judge them."
     acc = _paper_acc(ev.paper_tables, ds)
     return Judged('not run', '-', f"the '{ev.profile}' profile trains a few epochs, not 50; the campaign's paper-setting runs "
@@ -235,7 +229,7 @@ SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
 judge_analytic = None  # no claim is judged without a run
 
 # %% ../../nbs/53_p002.ipynb #a8a80ee1
-def speed_table(
+def _speed_table(
     dataset: str,  # 'mnist' or 'cifar10' (sets the input shape and the preset)
     configs: list[tuple],  # (layout, kernel, m) per model; ('all_standard', None, None) among them
     steps: int,  # training steps (and inference batches) per timed block
@@ -250,7 +244,7 @@ def speed_table(
     models = {}
     for lay, ker, m in configs:
         torch.manual_seed(0)
-        models[(lay, ker, m)] = create_model(preset_of(dataset), attention=lay,
+        models[(lay, ker, m)] = create_model(_preset_of(dataset), attention=lay,
                                              layout_options=None if lay == 'all_standard' else dict(kernel=ker, m=m)).to(dev)
     res = time_side_by_side(models, x, y, steps, blocks, lambda p: torch.optim.AdamW(p, lr=TRAIN['lr']), dev)
     out = pd.DataFrame([dict(dataset=dataset, layout=k[0], kernel=k[1] or 'n/a', m=k[2],
@@ -264,8 +258,8 @@ def speed_table(
 
 # %% ../../nbs/53_p002.ipynb #aec4a304
 def speed_tables(P: Settings, device: torch.device | str = 'cpu') -> pd.DataFrame:
-    "`speed_table` of every dataset of a profile: the baseline and every hybrid (layout × kernel × m) it trains."
-    return pd.concat([speed_table(ds, [('all_standard', None, None)] + [
+    "`_speed_table` of every dataset of a profile: the baseline and every hybrid (layout × kernel × m) it trains."
+    return pd.concat([_speed_table(ds, [('all_standard', None, None)] + [
         (lay, ker, m) for lay in P.layouts if lay != 'all_standard' for ker in P.kernels for m in P.m_values[ds]],
         P.speed_steps, device) for ds in P.datasets], ignore_index=True)
 
@@ -387,7 +381,7 @@ TIE = 0.02  # two kernels' times within 2 % of each other are a tie, not a winne
 RATIO_TOL = 0.10  # a speed-up ratio within 0.10 of the paper's (e.g. 0.66 ± 0.10) is the same speed-up on other hardware
 
 # %% ../../nbs/53_p002.ipynb #31fd9261
-class Run(NamedTuple):
+class _Run(NamedTuple):
     "One finished grid run of a dataset, as the judge reads it."
     name: str  # e.g. 'mnist/intertwined/relu/m=16/seed=0'
     cfg: tuple  # (layout, kernel, m); the baseline is BASE
@@ -399,8 +393,8 @@ class Run(NamedTuple):
     rec: dict  # the record
 
 # %% ../../nbs/53_p002.ipynb #bf8a4624
-def _runs(records: list[dict], dataset: str) -> list[Run]:
-    "The finished grid runs of `dataset` (a record not named as `run_spec` names its tags — an engine check — is left out)."
+def _runs(records: list[dict], dataset: str) -> list[_Run]:
+    "The finished grid runs of `dataset` (a record not named as `_run_spec` names its tags — an engine check — is left out)."
     out = []
     for r in records:
         t = r.get('tags', {})
@@ -409,12 +403,12 @@ def _runs(records: list[dict], dataset: str) -> list[Run]:
         cfg = (t['layout'], t['kernel'], t['m']) if hybrid else BASE
         name = f"{dataset}/{t['layout']}" + (f"/{t['kernel']}/m={t['m']}" if hybrid else '') + f"/seed={r['seed']}"
         if r.get('name') != name or r.get('epochs_run') != r['train_config']['epochs']: continue
-        out.append(Run(name, cfg, r['seed'], r['final_top1'], r['history'][0]['test_top1'], r['epochs_run'],
+        out.append(_Run(name, cfg, r['seed'], r['final_top1'], r['history'][0]['test_top1'], r['epochs_run'],
                        r.get('eval_images') or TEST_IMAGES[dataset], r))
     return out
 
 # %% ../../nbs/53_p002.ipynb #b8a33f00
-def _groups(runs: list[Run], metric: str | Callable[[Run], float], keep=lambda cfg: True) -> dict[tuple, list[float]]:
+def _groups(runs: list[_Run], metric: str | Callable[[_Run], float], keep=lambda cfg: True) -> dict[tuple, list[float]]:
     """`metric` ('final' or 'early', or a function of a run) of each configuration kept, as {cfg: [value per seed]}: every
     kernel and m its own group."""
     value = metric if callable(metric) else lambda r: getattr(r, metric)
@@ -430,7 +424,7 @@ def _need(groups: dict, what: str) -> dict:
     return groups
 
 # %% ../../nbs/53_p002.ipynb #b1a178da
-def _noise(runs: list[Run], metric: str) -> float:
+def _noise(runs: list[_Run], metric: str) -> float:
     "One run's noise (points): the largest seed-to-seed std of a configuration, never below the test-set sampling error."
     if not runs: raise Missing("no finished run of this dataset at this profile")
     return max(run_noise(v, runs[0].n_test) for v in _groups(runs, metric).values())
@@ -457,7 +451,7 @@ def _label(cfg: tuple) -> str:
     return '/'.join(str(x) for x in cfg if x != '')
 
 # %% ../../nbs/53_p002.ipynb #f623a25d
-def _robust(runs: list[Run], assess, paper_value: str = '',  # '': the claims table's
+def _robust(runs: list[_Run], assess, paper_value: str = '',  # '': the claims table's
             metric: str = 'final',  # the runs' value a flip names
             one_run_settles: bool = True,  # False: a settled verdict that leaving out one run overturns reads inconclusive
             ) -> Judged:
@@ -495,7 +489,7 @@ class _Paper(NamedTuple):
 def _is_hybrid(cfg: tuple) -> bool: return cfg != BASE
 
 # %% ../../nbs/53_p002.ipynb #76e85356
-def hybrids_match(runs: list[Run], paper: _Paper) -> Judged:
+def _hybrids_match(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.1: hybrid Performer–attention ViTs match or approach the standard ViT, and the best hybrids exceed it."
     ph = [v for k, v in paper.acc.items() if k != BASE]
     def assess(rs):
@@ -522,7 +516,7 @@ def _ranked(means: dict) -> list[str]:
     return sorted(means, key=lambda k: -means[k])
 
 # %% ../../nbs/53_p002.ipynb #c7387ce5
-def paper_placement(cfgs: list[tuple], table: dict) -> tuple[dict, bool]:
+def _paper_placement(cfgs: list[tuple], table: dict) -> tuple[dict, bool]:
     """The paper's own layout means over the configurations `cfgs` we judged (its rows for them, from `table`; {} when a
     layout of ORDER has none), and whether those rows alone can test §6.2's order: they can when they follow it, or when
     they are the paper's whole grid."""
@@ -532,7 +526,7 @@ def paper_placement(cfgs: list[tuple], table: dict) -> tuple[dict, bool]:
     return means, _ranked(means) == list(ORDER) or {c for c in table if c[0] in ORDER} <= set(mine)
 
 # %% ../../nbs/53_p002.ipynb #db767808
-def placement(runs: list[Run], paper: _Paper) -> Judged:
+def _placement(runs: list[_Run], paper: _Paper) -> Judged:
     """002 §6.2: PerformerFirst is the best placement on average, then Intertwined, then StandardFirst. With the paper's
     whole table (`paper.tables`), our order is set beside its own rows for the same configurations; where
     those rows break the claimed order too and are not the whole grid, they cannot test it: partly, whatever ours shows."""
@@ -546,7 +540,7 @@ def placement(runs: list[Run], paper: _Paper) -> Judged:
         ours = (' > '.join(f"{k} {means[k]:.2f}%" for k in _ranked(means)) + '; ' +
                 ', '.join(f"{a} − {b} {d:+.2f} ({z:+.1f} SE)" for a, b, d, z in steps))
         reason = f"layout means over kernels and m; 1 SE of one run = {noise:.2f} points"
-        theirs, testable = paper_placement(list(_groups(rs, 'final', _is_hybrid)), _paper_acc(paper.tables, paper.ds))
+        theirs, testable = _paper_placement(list(_groups(rs, 'final', _is_hybrid)), _paper_acc(paper.tables, paper.ds))
         if not theirs: return _signed(zmin), ours, reason
         pf = lambda m: ('first', 'second', 'last')[_ranked(m).index('performer_first')]  # PerformerFirst's place in ORDER
         reason += (f"; the paper's own rows for these configurations: {' > '.join(f'{k} {theirs[k]:.2f}' for k in _ranked(theirs))}"
@@ -558,7 +552,7 @@ def placement(runs: list[Run], paper: _Paper) -> Judged:
 
 
 # %% ../../nbs/53_p002.ipynb #851d95f8
-def _kernel_diffs(rs: list[Run], layout: str, noise: float, kernels: tuple = KERNELS,  # (first, second): first − second
+def _kernel_diffs(rs: list[_Run], layout: str, noise: float, kernels: tuple = KERNELS,  # (first, second): first − second
                   ) -> tuple[list[int], list[tuple[float, float]], tuple[float, float]]:
     "The m run with both kernels of `layout`, (first − second, z) at each, and over all of them."
     g = {k: _groups(rs, 'final', lambda c, k=k: c[:2] == (layout, k)) for k in kernels}
@@ -569,7 +563,7 @@ def _kernel_diffs(rs: list[Run], layout: str, noise: float, kernels: tuple = KER
     return ms, [_compare([x], [y], noise) for x, y in zip(a, b)], _compare(a, b, noise)
 
 # %% ../../nbs/53_p002.ipynb #2112c263
-def kernel_beats(runs: list[Run], layout: str, better: str, worse: str) -> Judged:
+def _kernel_beats(runs: list[_Run], layout: str, better: str, worse: str) -> Judged:
     "002 §6.3: within `layout`, the `better` kernel beats the `worse` at every m."
     def assess(rs):
         noise = _noise(rs, 'final')
@@ -583,18 +577,18 @@ def kernel_beats(runs: list[Run], layout: str, better: str, worse: str) -> Judge
 
 
 # %% ../../nbs/53_p002.ipynb #25292356
-def kernel_standard_first(runs: list[Run], paper: _Paper) -> Judged:
-    "002 §6.3: within StandardFirst the ReLU kernel beats softmax at every m (`kernel_beats`)."
-    return kernel_beats(runs, 'standard_first', 'relu', 'softmax')
+def _kernel_standard_first(runs: list[_Run], paper: _Paper) -> Judged:
+    "002 §6.3: within StandardFirst the ReLU kernel beats softmax at every m (`_kernel_beats`)."
+    return _kernel_beats(runs, 'standard_first', 'relu', 'softmax')
 
 
-def kernel_performer_first(runs: list[Run], paper: _Paper) -> Judged:
-    "002 §6.3 (CIFAR-10): within PerformerFirst the softmax kernel beats ReLU at every m (`kernel_beats`)."
-    return kernel_beats(runs, 'performer_first', 'softmax', 'relu')
+def _kernel_performer_first(runs: list[_Run], paper: _Paper) -> Judged:
+    "002 §6.3 (CIFAR-10): within PerformerFirst the softmax kernel beats ReLU at every m (`_kernel_beats`)."
+    return _kernel_beats(runs, 'performer_first', 'softmax', 'relu')
 
 
 # %% ../../nbs/53_p002.ipynb #386ac331
-def expected_max(k: int,  # how many independent standard normals
+def _expected_max(k: int,  # how many independent standard normals
                  ) -> float:
     "E[max of k independent N(0, 1)]: the upward bias, in standard errors, of picking the best of k equally good runs."
     phi = lambda x: math.exp(-x * x / 2) / math.sqrt(2 * math.pi)
@@ -615,7 +609,7 @@ def _paper_best(paper_acc: dict) -> str:
     return f"baseline {paper_acc[BASE]:.2f}%; best " + ', '.join(out)
 
 
-def best_beat(runs: list[Run], paper: _Paper) -> Judged:
+def _best_beat(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.1: the best configurations of AllPerformer and PerformerFirst beat the baseline (selection bias removed)."
     def assess(rs):
         base = list(_need(_groups(rs, 'final', lambda c: c == BASE), 'the all_standard baseline').values())
@@ -624,7 +618,7 @@ def best_beat(runs: list[Run], paper: _Paper) -> Judged:
             g = _need(_groups(rs, 'final', lambda c: c[0] == lay), lay)
             best = max(g, key=lambda c: mean_std(g[c])[0])
             d, z = _compare([g[best]], base, noise)
-            bias = expected_max(len(g)) * noise / math.sqrt(len(g[best]))
+            bias = _expected_max(len(g)) * noise / math.sqrt(len(g[best]))
             se = math.hypot(noise / math.sqrt(len(g[best])), noise / math.sqrt(len(base[0])))
             parts[lay] = (best, d, z, bias, (d - bias) * z / d if d else -bias / noise, Z * se + bias)
         verdict = ('reproduced' if all(p[4] > Z for p in parts.values()) else
@@ -650,7 +644,7 @@ def _per_m(ms: list[int], per: list[tuple[float, float]]) -> str:
     return ', '.join(f"{m}: {d:+.2f} ({z:+.1f} SE)" for m, (d, z) in zip(ms, per))
 
 # %% ../../nbs/53_p002.ipynb #857999e1
-def kernel_irrelevant(runs: list[Run], paper: _Paper, layout: str = 'intertwined') -> Judged:
+def _kernel_irrelevant(runs: list[_Run], paper: _Paper, layout: str = 'intertwined') -> Judged:
     "002 §6.3: in Intertwined the two kernels give nearly identical accuracy at every m, with no consistent winner."
     def assess(rs):
         noise = _noise(rs, 'final')
@@ -666,7 +660,7 @@ def kernel_irrelevant(runs: list[Run], paper: _Paper, layout: str = 'intertwined
 
 
 # %% ../../nbs/53_p002.ipynb #883221de
-def relu_small_m(runs: list[Run], paper: _Paper, layout: str = 'all_performer') -> Judged:
+def _relu_small_m(runs: list[_Run], paper: _Paper, layout: str = 'all_performer') -> Judged:
     "002 §6.3: for AllPerformer (CIFAR-10), ReLU is better at small m and softmax catches up as m grows."
     def assess(rs):
         noise = _noise(rs, 'final')
@@ -690,7 +684,7 @@ def _text_value(paper_tables: dict, quantity: str) -> float:
     return float(t[t.quantity == quantity].value.iloc[0])
 
 # %% ../../nbs/53_p002.ipynb #56bad471
-def m_plateau(runs: list[Run], paper: _Paper) -> Judged:
+def _m_plateau(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.4: accuracy plateaus beyond moderate m (no systematic change from more random features)."
     band, start = ((_text_value(paper.tables, 'mnist_test_acc_variation_across_m'), 0) if paper.ds == 'mnist' else
                    (_text_value(paper.tables, 'cifar10_acc_within_of_peak_for_m_ge_64'),
@@ -712,7 +706,7 @@ def m_plateau(runs: list[Run], paper: _Paper) -> Judged:
 
 
 # %% ../../nbs/53_p002.ipynb #64f65ac2
-def convergence(runs: list[Run], paper: _Paper) -> Judged:
+def _convergence(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.5: hybrids converge more slowly in the first epochs (epoch-1 test accuracy below the baseline's)."
     def assess(rs):
         base = list(_need(_groups(rs, 'early', lambda c: c == BASE), 'the all_standard baseline').values())
@@ -728,7 +722,7 @@ def convergence(runs: list[Run], paper: _Paper) -> Judged:
 
 
 # %% ../../nbs/53_p002.ipynb #4f842144
-def direction(steps: dict) -> str:
+def _direction(steps: dict) -> str:
     """How many of the comparisons {layout: (difference, z)} point the way a claim that each difference is positive says,
     in words, with the 2-SE band named: a reading of the sign, which the verdict, bound to the band, does not give."""
     n, opp = len(steps), sum(d < 0 for d, _ in steps.values())
@@ -738,7 +732,7 @@ def direction(steps: dict) -> str:
     return f"{n - opp} of {n} comparisons in the claim's direction ({band})"
 
 # %% ../../nbs/53_p002.ipynb #88f0f9c0
-def allperformer_slowest(runs: list[Run], paper: _Paper) -> Judged:
+def _allperformer_slowest(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.5: the fully linearised AllPerformer shows the slowest early progress of the hybrids."
     def assess(rs):
         g = _groups(rs, 'early', _is_hybrid)
@@ -750,13 +744,13 @@ def allperformer_slowest(runs: list[Run], paper: _Paper) -> Judged:
         zmin = min(z for _, z in steps.values())
         return _signed(zmin), ("epoch-1 test top-1, each layout − all_performer: " +
                                ', '.join(f"{k} {d:+.2f} ({z:+.1f} SE)" for k, (d, z) in steps.items())), \
-            (f"{direction(steps)}; 1 SE of one run's epoch-1 accuracy = {noise:.2f} points; every kernel and m (the "
+            (f"{_direction(steps)}; 1 SE of one run's epoch-1 accuracy = {noise:.2f} points; every kernel and m (the "
              "paper's Fig. 5: softmax, m = 128)")
     return _robust(runs, assess, metric='early')
 
 
 # %% ../../nbs/53_p002.ipynb #c1df0199
-def hybrid_variance(runs: list[Run], paper: _Paper) -> Judged:
+def _hybrid_variance(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.1 / §8: hybrid accuracies vary across configurations (kernel, m) more than one model varies from seed to seed."
     def assess(rs):
         first = {}
@@ -783,7 +777,7 @@ LAG_SLACK = 5  # epochs: "roughly the first 10-15 epochs" is read as a lag endin
 DROP_PTS = 5.0  # points: a one-epoch fall of test accuracy this far beyond the baseline's worst is an abrupt drop
 
 # %% ../../nbs/53_p002.ipynb #5d0b5a4d
-def _fig5(rs: list[Run]) -> tuple[list[Run], int]:
+def _fig5(rs: list[_Run]) -> tuple[list[_Run], int]:
     "The baseline's runs and the softmax-kernel hybrids at Fig. 5's m (else at the largest m run), and that m."
     soft = [r for r in rs if r.cfg[1] == FIG5[0]]
     if not soft: raise Missing(f"no {FIG5[0]}-kernel hybrid (Fig. 5's kernel) run at this profile")
@@ -793,7 +787,7 @@ def _fig5(rs: list[Run]) -> tuple[list[Run], int]:
     return [r for r in rs if r.cfg == BASE] + [r for r in soft if r.cfg[2] == m], m
 
 # %% ../../nbs/53_p002.ipynb #33bf9bcf
-def _curve(r: Run, key: str) -> list[float]:
+def _curve(r: _Run, key: str) -> list[float]:
     "One run's per-epoch `key` (e.g. 'test_top1'), every epoch, or the reason it is missing."
     h = r.rec.get('history') or []
     if len(h) != r.epochs or any(key not in e for e in h):
@@ -801,7 +795,7 @@ def _curve(r: Run, key: str) -> list[float]:
     return [e[key] for e in h]
 
 # %% ../../nbs/53_p002.ipynb #b1b34ef1
-def _fig5_robust(runs: list[Run], assess, **robust) -> Judged:
+def _fig5_robust(runs: list[_Run], assess, **robust) -> Judged:
     "A Figure 5 claim judged by `_robust` on `_fig5`'s runs; at another m than Figure 5's, inconclusive (reduced scale), the reading said."
     try: sub, m = _fig5(runs)
     except Missing as e: return Judged('not run', '-', str(e))
@@ -815,7 +809,7 @@ def _fig5_robust(runs: list[Run], assess, **robust) -> Judged:
 
 
 # %% ../../nbs/53_p002.ipynb #522994aa
-def _gaps(rs: list[Run], key: str, n: int) -> list[tuple[float, float]]:
+def _gaps(rs: list[_Run], key: str, n: int) -> list[tuple[float, float]]:
     "Per epoch: (mean of the hybrids − the baseline's, z) of `key`; `n` images behind each value (its sampling error)."
     curves, out = {id(r): _curve(r, key) for r in rs}, []  # each run's curve read (and checked) once
     for e in range(min(r.epochs for r in rs)):
@@ -834,19 +828,19 @@ def _lag_band(paper_tables: dict, ds: str) -> tuple[float, float]:
     return (_text_value(paper_tables, 'cifar10_hybrid_lag_epochs_low'), _text_value(paper_tables, 'cifar10_hybrid_lag_epochs_high'))
 
 
-def lag_z(epochs: int, alpha: float = 0.05) -> float:
+def _lag_z(epochs: int, alpha: float = 0.05) -> float:
     "The z a per-epoch trail must pass so that `epochs` tests together call a false trail with probability about `alpha` (Bonferroni, two-sided)."
     return statistics.NormalDist().inv_cdf(1 - alpha / (2 * epochs))
 
 
-def hybrid_lag(runs: list[Run], paper: _Paper) -> Judged:
+def _hybrid_lag(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.5: the hybrids trail the baseline's test accuracy for the first epochs (CIFAR-10: 10-15; MNIST: gone by 10)."
     lo, hi = _lag_band(paper.tables, paper.ds)
     ok, bad = (max(lo - LAG_SLACK, 1) if lo else 0, hi + LAG_SLACK), hi + 2 * LAG_SLACK
     def assess(rs):
         if rs[0].epochs < bad: raise Missing(f"the lag is read over {bad:g} epochs; these runs trained {rs[0].epochs}")
         gaps = _gaps(rs, 'test_top1', rs[0].n_test)
-        zl = lag_z(len(gaps))
+        zl = _lag_z(len(gaps))
         lag = max((e + 1 for e, (_, z) in enumerate(gaps) if z < -zl), default=0)
         verdict = ('reproduced' if ok[0] <= lag <= ok[1] else 'not reproduced' if lag > bad or (lo and not lag) else 'inconclusive')
         at = ', '.join(f"{e}: {gaps[e - 1][0]:+.2f}" for e in (1, 5, 10, 15, 20, len(gaps)) if e <= len(gaps))
@@ -861,20 +855,20 @@ def hybrid_lag(runs: list[Run], paper: _Paper) -> Judged:
 
 
 # %% ../../nbs/53_p002.ipynb #17379574
-def _worst_fall(r: Run) -> float:
+def _worst_fall(r: _Run) -> float:
     "The largest one-epoch fall of a run's test top-1 (points; 0 if it never falls)."
     c = _curve(r, 'test_top1')
     return max([a - b for a, b in zip(c, c[1:])] + [0.0])
 
 
-def _diverged(r: Run) -> bool:
+def _diverged(r: _Run) -> bool:
     "A loss turned non-finite, or the last epoch ended DROP_PTS or more below the run's best."
     h = r.rec['history']
     losses = [e[k] for e in h for k in ('train_loss', 'test_loss') if k in e]
     return not all(math.isfinite(x) for x in losses) or max(_curve(r, 'test_top1')) - r.final >= DROP_PTS
 
 
-def training_stable(runs: list[Run], paper: _Paper) -> Judged:
+def _training_stable(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.5: training stays stable for every hybrid: no abrupt drop, oscillation or divergence."
     def assess(rs):
         base, hyb = [r for r in rs if r.cfg == BASE], [r for r in rs if r.cfg != BASE]
@@ -900,12 +894,12 @@ def _paper_train_rows(paper_tables: dict, ds: str) -> str:
     return f"{PAPER_TABLE[ds][1]}: {', '.join(per)} hybrid rows above the baseline's {base:.2f}%"
 
 # %% ../../nbs/53_p002.ipynb #20dfb862
-def _final_train(r: Run) -> float:
+def _final_train(r: _Run) -> float:
     "A run's last-epoch training top-1 (%), as logged during training."
     return _curve(r, 'train_top1')[-1]
 
 # %% ../../nbs/53_p002.ipynb #6b0102a9
-def _ours_train_rows(runs: list[Run]) -> str:
+def _ours_train_rows(runs: list[_Run]) -> str:
     "How many of our hybrid configurations (every kernel, m) end above the baseline's mean training accuracy, in words."
     base = mean_std(_groups(runs, _final_train, lambda c: c == BASE).get(BASE) or [float('nan')])[0]
     g = _groups(runs, _final_train, _is_hybrid)
@@ -914,7 +908,7 @@ def _ours_train_rows(runs: list[Run]) -> str:
     return ', '.join(f"{per[k]} of {n[k]} {k}" for k in KERNELS if n[k]) + f" hybrids above our baseline's {base:.2f}%"
 
 
-def baseline_top_train(runs: list[Run], paper: _Paper) -> Judged:
+def _baseline_top_train(runs: list[_Run], paper: _Paper) -> Judged:
     "002 §6.5: on CIFAR-10 the baseline reaches the highest training accuracy; the hybrids plateau slightly lower."
     try: every = _ours_train_rows(runs)  # every kernel, from all of `runs`: once, not for each run `_robust` leaves out
     except Missing as e: every = str(e)  # (assess then says the same and the claim is not run)
@@ -972,7 +966,7 @@ def _timed(paper_value: str, device: str,  # the paper's value and the hardware 
 
 
 # %% ../../nbs/53_p002.ipynb #b7dced77
-def no_speedup(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing: str = '') -> Judged:
+def _no_speedup(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing: str = '') -> Judged:
     "002 §6.6–§6.7: at MNIST / CIFAR-10 scale hybrids give no practical wall-clock speed-up (training time)."
     def count(t):
         r = _ratios(t, 'train')
@@ -986,7 +980,7 @@ def no_speedup(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing:
     return _timed(f"{pf} of {pn} hybrids >5 % faster per epoch ({PAPER_TABLE[ds][1]})", SMALL_DEVICE, assess, ours, missing)
 
 # %% ../../nbs/53_p002.ipynb #47900bae
-def relu_faster(ours: pd.DataFrame | None, paper: pd.DataFrame, cols: tuple, device: str, missing: str = '') -> Judged:
+def _relu_faster(ours: pd.DataFrame | None, paper: pd.DataFrame, cols: tuple, device: str, missing: str = '') -> Judged:
     "002 §6.6 / §7: ReLU-kernel models are faster than softmax-kernel ones at every (layout, m), in each of `cols`."
     def tally(t):
         q = [(f"{c} {n}", x) for c in cols for n, x in _kernel_pairs(t, c)]
@@ -1011,7 +1005,7 @@ def _m_steps(t: pd.DataFrame, col: str) -> list[tuple[str, float]]:
     return out
 
 
-def time_rises_with_m(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing: str = '') -> Judged:
+def _time_rises_with_m(ours: pd.DataFrame | None, paper: pd.DataFrame, ds: str, missing: str = '') -> Judged:
     "002 §6.6: training time per epoch rises monotonically with m, for every layout and kernel."
     def tally(t):
         s = _m_steps(t, 'train')
@@ -1057,7 +1051,7 @@ def _synthetic(ev: Evidence) -> tuple[pd.DataFrame | None, pd.DataFrame, str, st
 
 
 # %% ../../nbs/53_p002.ipynb #fd6c3f6e
-def synthetic_speedup(ev: Evidence, col: str = 'train',  # 'train' (time per epoch) or 'infer' (per inference batch)
+def _synthetic_speedup(ev: Evidence, col: str = 'train',  # 'train' (time per epoch) or 'infer' (per inference batch)
                       ) -> Judged:
     "002 §7 / Table 3: AllPerformer (ReLU)'s time as a ratio of the baseline's, reproduced within RATIO_TOL of the paper's ratio."
     t, p, note, missing = _synthetic(ev)
@@ -1071,7 +1065,7 @@ def synthetic_speedup(ev: Evidence, col: str = 'train',  # 'train' (time per epo
     return _timed(f"{pr:.2f}× of the baseline", SYNTH_DEVICE, assess, t, missing)
 
 
-def hybrids_faster(ev: Evidence) -> Judged:
+def _hybrids_faster(ev: Evidence) -> Judged:
     "002 §7–§8 / Table 3: every hybrid trains and infers faster than the baseline (not reproduced when most are slower)."
     t, p, note, missing = _synthetic(ev)
     def slower(t): return sum(int((_ratios(t, c) >= 1).sum()) for c in ('train', 'infer')), 2 * int((t.kernel != '').sum())
@@ -1084,10 +1078,10 @@ def hybrids_faster(ev: Evidence) -> Judged:
     return _timed(f"{pn - ps} of {pn} faster", SYNTH_DEVICE, assess, t, missing)
 
 
-def synthetic_relu_faster(ev: Evidence) -> Judged:
-    "002 §7 / Table 3: `relu_faster` in training and in inference at every layout, what differs from §7's setting said."
+def _synthetic_relu_faster(ev: Evidence) -> Judged:
+    "002 §7 / Table 3: `_relu_faster` in training and in inference at every layout, what differs from §7's setting said."
     t, p, note, missing = _synthetic(ev)
-    c = relu_faster(t, p, ('train', 'infer'), SYNTH_DEVICE, missing)
+    c = _relu_faster(t, p, ('train', 'infer'), SYNTH_DEVICE, missing)
     return replace(c, reason=c.reason + note) if c.verdict != 'not run' else c
 
 
@@ -1125,7 +1119,7 @@ def _small_speed(dataset: str, rule: Callable, **kw) -> Callable[[Evidence], Jud
 HYBRIDS = tuple((lay, k) for lay in LAYOUTS[1:] for k in KERNELS)  # the layout × kernel runs of one m slice of the grid
 
 
-def ran_slices(runs: list[Run]) -> tuple[list[Run], list[int], str]:
+def _ran_slices(runs: list[_Run]) -> tuple[list[_Run], list[int], str]:
     "Every finished run (the baseline's and each hybrid's); the m values with a finished hybrid; the slices not complete, in words."
     done = {}
     for r in runs:
@@ -1144,7 +1138,7 @@ def _rows_at(table: dict, ms: list[int]) -> str:
 
 def _at_paper_settings(rule: Callable, ev: Evidence, ds: str) -> Judged:
     "`rule` judged from the `paper`-profile records of `ds` (`ev.records`): the baseline and every finished hybrid run, the m run named."
-    runs, ms, waiting = ran_slices(_runs([r for r in ev.records if r.get('profile') == Profile.paper], ds))
+    runs, ms, waiting = _ran_slices(_runs([r for r in ev.records if r.get('profile') == Profile.paper], ds))
     table = _paper_acc(ev.paper_tables, ds)
     at = {k: v for k, v in table.items() if k == BASE or k[2] in ms}
     c = rule(runs, _Paper(ds, at if ms else table, ev.paper_tables))
@@ -1158,8 +1152,8 @@ def _at_paper_settings(rule: Callable, ev: Evidence, ds: str) -> Judged:
     return replace(c, extra={**c.extra, **_AT_PAPER})
 
 # %% ../../nbs/53_p002.ipynb #2d345b77
-EVERY_M = (kernel_standard_first, kernel_performer_first, kernel_irrelevant)  # rules of claims that hold "at every m": one m can refute them
-AT_FIG5 = (hybrid_lag, training_stable, baseline_top_train)  # rules of claims about Fig. 5's m alone, capped by `_fig5_robust`, not about the grid
+EVERY_M = (_kernel_standard_first, _kernel_performer_first, _kernel_irrelevant)  # rules of claims that hold "at every m": one m can refute them
+AT_FIG5 = (_hybrid_lag, _training_stable, _baseline_top_train)  # rules of claims about Fig. 5's m alone, capped by `_fig5_robust`, not about the grid
 
 
 def _part_of_grid(c: Judged, ms: list[int], grid: list[int], rule: Callable) -> Judged:
@@ -1184,57 +1178,57 @@ _RC, _RG = ('results', 'campaign'), ('results', 'gpu')  # accuracy: the notebook
 CLAIMS = (  # 002's claims in the claims files' order: Tables 1–2 at 50 epochs; each dataset's §6.1–§6.6; §7's Table 3
     *[c for ds in DATASETS for T in [PAPER_TABLE[ds][1]] for c in (
         ClaimSpec(f'002-{ds}-baseline-50ep', f"{ds}: the all-standard ViT reaches {_BASELINE[ds]} test accuracy after 50 epochs",
-                  T, '', _bind(baseline_50ep, ds=ds), ('campaign',)),
-        ClaimSpec(f'002-{ds}-absolute', f'{ds}: the 50-epoch accuracies of {T}', T, '', _bind(absolute_50ep, ds=ds), ('campaign',)))],
+                  T, '', _bind(_baseline_50ep, ds=ds), ('campaign',)),
+        ClaimSpec(f'002-{ds}-absolute', f'{ds}: the 50-epoch accuracies of {T}', T, '', _bind(_absolute_50ep, ds=ds), ('campaign',)))],
     *[c for ds in DATASETS for T in [PAPER_TABLE[ds][1]] for c in (
         ClaimSpec(f'002-{ds}-hybrids-match', f'{ds}: hybrid Performer-attention ViTs match or approach the standard ViT (best '
-                  'hybrids exceed it)', f'{T} / §6.1 / Fig. 1', '', _accuracy(ds, hybrids_match), _RC),
+                  'hybrids exceed it)', f'{T} / §6.1 / Fig. 1', '', _accuracy(ds, _hybrids_match), _RC),
         ClaimSpec(f'002-{ds}-placement', f'{ds}: PerformerFirst is the best placement on average (then Intertwined, then '
-                  'StandardFirst)', '§6.2 / Fig. 2', 'PerformerFirst > Intertwined > StandardFirst', _accuracy(ds, placement), _RC),
+                  'StandardFirst)', '§6.2 / Fig. 2', 'PerformerFirst > Intertwined > StandardFirst', _accuracy(ds, _placement), _RC),
         ClaimSpec(f'002-{ds}-kernel-standard-first', f'{ds}: for StandardFirst the relu kernel beats softmax at every m',
-                  '§6.3 / Fig. 3', 'relu > softmax at every m', _accuracy(ds, kernel_standard_first), _RC),
+                  '§6.3 / Fig. 3', 'relu > softmax at every m', _accuracy(ds, _kernel_standard_first), _RC),
         *([ClaimSpec(f'002-{ds}-kernel-performer-first', f'{ds}: for PerformerFirst the softmax kernel beats relu at every m',
-                     '§6.3 / Fig. 3b', 'softmax > relu at every m', _accuracy(ds, kernel_performer_first), _RC)]
+                     '§6.3 / Fig. 3b', 'softmax > relu at every m', _accuracy(ds, _kernel_performer_first), _RC)]
           if ds == 'cifar10' else []),
         ClaimSpec(f'002-{ds}-best-beat-baseline', f'{ds}: the best configurations of AllPerformer and PerformerFirst {_BEST[ds]} '
-                  'the standard ViT', f'{T} / §6.1 / Fig. 1', '', _accuracy(ds, best_beat), _RC),
+                  'the standard ViT', f'{T} / §6.1 / Fig. 1', '', _accuracy(ds, _best_beat), _RC),
         ClaimSpec(f'002-{ds}-kernel-intertwined', f'{ds}: for Intertwined the kernel does not matter (nearly identical accuracy '
-                  'at every m)', '§6.3 / Fig. 3', 'no consistent winner', _accuracy(ds, kernel_irrelevant), _RC),
+                  'at every m)', '§6.3 / Fig. 3', 'no consistent winner', _accuracy(ds, _kernel_irrelevant), _RC),
         *([ClaimSpec(f'002-{ds}-kernel-all-performer', f'{ds}: for AllPerformer ReLU is better at small m, softmax competitive '
-                     'as m grows', '§6.3 / Fig. 3b', 'ReLU ahead at small m; softmax catches up', _accuracy(ds, relu_small_m),
+                     'as m grows', '§6.3 / Fig. 3b', 'ReLU ahead at small m; softmax catches up', _accuracy(ds, _relu_small_m),
                      _RC)] if ds == 'cifar10' else []),
         ClaimSpec(f'002-{ds}-m-plateau', f'{ds}: accuracy plateaus beyond moderate m (no systematic change from more features)',
-                  '§6.4 / Fig. 4', '', _accuracy(ds, m_plateau), _RC),
+                  '§6.4 / Fig. 4', '', _accuracy(ds, _m_plateau), _RC),
         ClaimSpec(f'002-{ds}-convergence', f'{ds}: hybrids converge more slowly in the first epochs', '§6.5 / Fig. 5',
-                  'hybrids trail early, catch up later', _accuracy(ds, convergence), _RC),
+                  'hybrids trail early, catch up later', _accuracy(ds, _convergence), _RC),
         ClaimSpec(f'002-{ds}-allperformer-slowest-early', f'{ds}: AllPerformer shows the strongest early slowdown of the hybrids',
-                  '§6.5 / Fig. 5', 'AllPerformer slowest early', _accuracy(ds, allperformer_slowest), _RC),
+                  '§6.5 / Fig. 5', 'AllPerformer slowest early', _accuracy(ds, _allperformer_slowest), _RC),
         ClaimSpec(f'002-{ds}-hybrid-variance', f'{ds}: hybrid accuracies vary more across configurations (kernel, m) than the '
                   'runs of one model do', '§6.1 / §8 / Fig. 1', 'larger variance for hybrids, especially on CIFAR-10',
-                  _accuracy(ds, hybrid_variance), _RC),
+                  _accuracy(ds, _hybrid_variance), _RC),
         ClaimSpec(f'002-{ds}-lag-epochs', f'{ds}: the hybrids trail the baseline early ({_LAG[ds]}), then catch up',
-                  '§6.5 / Fig. 5', _LAG[ds], _accuracy(ds, hybrid_lag), _RC),
+                  '§6.5 / Fig. 5', _LAG[ds], _accuracy(ds, _hybrid_lag), _RC),
         ClaimSpec(f'002-{ds}-stable', f'{ds}: training stays stable for every hybrid (no abrupt drops or divergence)',
-                  '§6.5 / Fig. 5', 'stable, smooth curves', _accuracy(ds, training_stable), _RC),
+                  '§6.5 / Fig. 5', 'stable, smooth curves', _accuracy(ds, _training_stable), _RC),
         *([ClaimSpec(f'002-{ds}-baseline-top-train', f'{ds}: the baseline reaches the highest training accuracy; the hybrids '
                      'plateau slightly lower', '§6.5 / Fig. 5d', 'baseline highest (Fig. 5d: softmax, m = 128)',
-                     _accuracy(ds, baseline_top_train), _RC)] if ds == 'cifar10' else []),
+                     _accuracy(ds, _baseline_top_train), _RC)] if ds == 'cifar10' else []),
         ClaimSpec(f'002-{ds}-no-speedup', f'{ds}: hybrids give no practical wall-clock speed-up at this scale',
-                  '§6.6–§6.7 / Fig. 6', '', _small_speed(ds, no_speedup, ds=ds), _RG, 'speed'),
+                  '§6.6–§6.7 / Fig. 6', '', _small_speed(ds, _no_speedup, ds=ds), _RG, 'speed'),
         ClaimSpec(f'002-{ds}-time-rises-with-m', f'{ds}: training time per epoch rises monotonically with m for every layout '
-                  'and kernel', '§6.6 / Fig. 6', '', _small_speed(ds, time_rises_with_m, ds=ds), _RG, 'speed'),
+                  'and kernel', '§6.6 / Fig. 6', '', _small_speed(ds, _time_rises_with_m, ds=ds), _RG, 'speed'),
         *[ClaimSpec(f'002-{ds}-relu-faster{sfx}', f'{ds}: ReLU-kernel models {col} faster than softmax-kernel ones at every '
-                    'layout and m', f'§6.6 / Fig. {fig}', '', _small_speed(ds, relu_faster, cols=(col,), device=SMALL_DEVICE),
+                    'layout and m', f'§6.6 / Fig. {fig}', '', _small_speed(ds, _relu_faster, cols=(col,), device=SMALL_DEVICE),
                     _RG, 'speed') for col, sfx, fig in (('train', '', 6), ('infer', '-inference', 7))],
-        ClaimSpec(f'002-{ds}-absolute', f'{ds}: the 50-epoch accuracies of {T}', T, '', _bind(absolute_reduced, ds=ds),
+        ClaimSpec(f'002-{ds}-absolute', f'{ds}: the 50-epoch accuracies of {T}', T, '', _bind(_absolute_reduced, ds=ds),
                   ('results',)))],
     *[ClaimSpec(f'002-synthetic-{cid}', f'at 224 px / patch 8 (785 tokens), AllPerformer (ReLU) cuts the {what} by about 35 %',
-                'Table 3 / §7', '', _bind(synthetic_speedup, col=col), _RG, 'speed')
+                'Table 3 / §7', '', _bind(_synthetic_speedup, col=col), _RG, 'speed')
       for cid, col, what in (('speedup', 'train', 'training time per epoch'), ('infer-speedup', 'infer', 'inference time per batch'))],
     ClaimSpec('002-synthetic-hybrids-faster', 'at 224 px / patch 8, every hybrid trains and infers faster than the standard ViT',
-              'Table 3 / §7 / §8', '', hybrids_faster, _RG, 'speed'),
+              'Table 3 / §7 / §8', '', _hybrids_faster, _RG, 'speed'),
     ClaimSpec('002-synthetic-relu-faster', 'at 224 px / patch 8, ReLU-kernel models train and infer faster than softmax-kernel '
-              'ones at every layout', 'Table 3 / §7', '', synthetic_relu_faster, _RG, 'speed'),
+              'ones at every layout', 'Table 3 / §7', '', _synthetic_relu_faster, _RG, 'speed'),
 )
 
 
