@@ -18,18 +18,10 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
            'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
            'NOT_THE_CODE', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'judge_analytic',
-           'departures', 'SETTINGS', 'Row', 'CifarRun', 'Settings', 'profile', 'imagenette_spec', 'cifar_spec', 'specs',
-           'model_at', 'ptflops_like', 'mem_line', 'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit',
-           'stem_fit', 'time_rows', 'timing_table', 'seconds_per_image', 'estimate_minutes', 'label', 'timed_like_code',
-           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'verdict_of', 'ratio_verdict', 'unknown_hybrid',
-           'memory_verdict', 'timing_cap', 'speed_claim', 'paper_gaps', 'claim_gap', 'claim_linformer_least_accurate',
-           'claim_linformer_longer_n', 'claim_hybrid_recovers', 'claim_column', 'claim_nystrom_acc_per_gflop',
-           'claim_short_seq_accuracy_edge', 'cifar_baseline', 'claim_cifar_baseline', 'claim_cifar_linformer_k8',
-           'claim_shared_e', 'judge_campaign', 'cost_vs_paper', 'reductions', 'claim_gflops_reduction',
-           'claim_gflops_column', 'claim_params', 'claim_hybrid_compute', 'hardware_of', 'memory_method',
-           'claim_memory', 'claim_p16_memory_range', 'claim_short_seq_efficient', 'claim_linformer_poor_efficiency',
-           'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'claim_epoch_time', 'claim_linformer_cheapest_epoch',
-           'claim_p16_uniform_time', 'claim_performer_gentle', 'claim_latency', 'judge', 'judge_gpu']
+           'departures', 'SETTINGS', 'CLAIMS', 'Row', 'CifarRun', 'Settings', 'profile', 'specs', 'cost_table',
+           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'timing_table', 'estimate_minutes', 'label',
+           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'cost_vs_paper', 'scaling_fit', 'claim_oom', 'span',
+           'timing_vs_paper', 'judge', 'judge_campaign', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #beacf4f8
 @dataclass(frozen=True)
@@ -129,7 +121,7 @@ def profile(name: str, **overrides) -> Settings:
 CODE_SCHEDULE = dict(epochs=100, early_stopping=10)  # the authors' code: 100 epochs, stop 10 epochs after the best test loss
 
 
-def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
+def _imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
     "One Imagenette run: row `key` at patch size `p`."
     r = ROW[key]
     train = dict(epochs=P.epochs, **IMAGENETTE_TRAIN)
@@ -143,7 +135,7 @@ def imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int,
                              variant=r.variant + ("; authors' code schedule (100 epochs, early stopping)" if code_schedule else '')))
 
 # %% ../../nbs/51_p000.ipynb #bc6405ed
-def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
+def _cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
     "One CIFAR-10 run."
     att = c.model.get('attention', 'softmax'); k = c.model.get('attn_options', {}).get('k', 0)
     key = c.preset + ('' if att == 'softmax' else f'/{att}_k{k}')
@@ -156,9 +148,9 @@ def cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpe
 def specs(profile_name: str, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 000: the CIFAR-10 runs, then Imagenette by patch size and row."
     P = profile(profile_name, **overrides)
-    out = [cifar_spec(P, profile_name, c, seed) for c in P.cifar for seed in (c.seeds or P.seeds)]
-    out += [imagenette_spec(P, profile_name, p, key, seed) for p in P.patch_sizes for key in P.rows for seed in P.seeds]
-    out += [imagenette_spec(P, profile_name, p, key, seed, code_schedule=True)
+    out = [_cifar_spec(P, profile_name, c, seed) for c in P.cifar for seed in (c.seeds or P.seeds)]
+    out += [_imagenette_spec(P, profile_name, p, key, seed) for p in P.patch_sizes for key in P.rows for seed in P.seeds]
+    out += [_imagenette_spec(P, profile_name, p, key, seed, code_schedule=True)
             for p in P.patch_sizes for key in P.code_schedule_rows for seed in P.seeds]
     return out
 
@@ -180,14 +172,14 @@ IMG = (3, 160, 160)  # Imagenette at 160 px (000 §3.1)
 TEXT_BATCH, CODE_BATCH = 64, 256  # the batch of the text (§5.1) and of the authors' code (data/paper/SETTINGS.md)
 
 # %% ../../nbs/51_p000.ipynb #cb123ba7
-def model_at(p: int, key: str, **overrides) -> torch.nn.Module:
+def _model_at(p: int, key: str, **overrides) -> torch.nn.Module:
     "Row `key`'s Imagenette model at patch size `p` (seeded: the same parameters every time)."
     torch.manual_seed(0)
     name = f'000_imagenette_p{p}' if p in ALL_P else '000_imagenette_p8'
     return create_model(name, **{**copy.deepcopy(ROW[key].model), **({} if p in ALL_P else dict(patch_size=p)), **overrides})
 
 # %% ../../nbs/51_p000.ipynb #663e7816
-def ptflops_like(cost, attention: str) -> float:
+def _ptflops_like(cost, attention: str) -> float:
     "GMACs the authors' ptflops count would see: no einsum (Linformer's E, all of FAVOR+), no Performer output projection."
     unseen = 0.0
     if attention == 'linformer': unseen = cost.macs['attn_extra']
@@ -196,7 +188,7 @@ def ptflops_like(cost, attention: str) -> float:
     return (cost.total - unseen) / 1e9
 
 # %% ../../nbs/51_p000.ipynb #eaa195a6
-def mem_line(model: torch.nn.Module, batches: tuple, device) -> tuple[float, float, float]:
+def _mem_line(model: torch.nn.Module, batches: tuple, device) -> tuple[float, float, float]:
     "Training-step memory (MiB) at three `batches` -> (intercept, MiB per image, linearity residual % at the third); NaN if out of memory."
     try:
         mib = [training_memory(model, IMG, b, 10, device)['total_bytes'] / 2 ** 20 for b in batches]
@@ -213,16 +205,16 @@ def cost_table(measure: dict, device) -> pd.DataFrame:
     hw, rows = provenance(device)['hardware'], []
     for p in ALL_P:
         for r in ROWS:
-            m = model_at(p, r.key)
+            m = _model_at(p, r.key)
             c = count_flops(m)
             rec = dict(P=p, N=(160 // p) ** 2, key=r.key, label=r.label, family=r.family, k_or_m=r.k_or_m, variant=r.variant,
                        params_m=count_params(m) / 1e6, gmacs=c.gmacs, attn_gmacs=(c.attention + c.macs['attn_extra']) / 1e9,
-                       ptflops_gmacs=ptflops_like(c, r.model.get('attention', 'softmax')),
+                       ptflops_gmacs=_ptflops_like(c, r.model.get('attention', 'softmax')),
                        floor_gmacs=(c.total - c.attention - c.macs['attn_extra']) / 1e9, hardware=hw)
             if p in measure['patch_sizes'] and r.key in measure['rows']:
                 rec['latency_ms'] = 1e3 * inference_latency(m, IMG, 1, device, warmup=measure['warmup'], repeats=measure['repeats'],
                                                             max_seconds=measure['max_seconds']).median
-                icpt, slope, resid = mem_line(m, measure['mem_batches'][p], device)
+                icpt, slope, resid = _mem_line(m, measure['mem_batches'][p], device)
                 rec.update(mem64_mb=icpt + TEXT_BATCH * slope, mem256_mb=icpt + CODE_BATCH * slope, mem_resid_pct=resid)
             rows.append(rec)
     return pd.DataFrame(rows)
@@ -233,17 +225,17 @@ def memory_scaling(scaling: dict, device) -> pd.DataFrame:
     hw, out = provenance(device)['hardware'], []
     for p, batches in scaling['batches'].items():
         for key in scaling['rows']:
-            icpt, slope, resid = mem_line(model_at(p, key, **scaling['overrides']), batches, device)
+            icpt, slope, resid = _mem_line(_model_at(p, key, **scaling['overrides']), batches, device)
             out.append(dict(key=key, P=p, N=(160 // p) ** 2, icpt_mb=icpt, slope_mb=slope, resid_pct=resid, hardware=hw))
     return pd.DataFrame(out)
 
 # %% ../../nbs/51_p000.ipynb #1b5696ec
 def params_table() -> pd.DataFrame:
     "§5.2 / §5.4's parameter counts: our model as the text describes it, and an alternative with its departures from the text ('; '-separated)."
-    n = lambda key, **kw: count_params(model_at(8, key, **kw)) / 1e6
+    n = lambda key, **kw: count_params(_model_at(8, key, **kw)) / 1e6
     shared = lambda k: dict(attention='linformer', attn_options=dict(k=k, share_heads=True))
     def no_out_proj(key):
-        m = model_at(8, key)
+        m = _model_at(8, key)
         return (count_params(m) - sum(count_params(b.attn.proj) for b in m.blocks)) / 1e6
     cifar = lambda preset: count_params(create_model(preset)) / 1e6
     rows = [  # model, quantity of 000_text.csv, text's version (value, what), alternative (value, what, source), departures
@@ -269,8 +261,8 @@ def hybrid_stem_fit(widths: tuple = STEM_WIDTHS) -> pd.DataFrame:
     out = []
     for cw in widths:
         for p in ALL_P:
-            m = model_at(p, 'full', embed='conv_stem', stem_channels=cw, attention='linformer', attn_options=dict(k=64, share_heads=True))
-            out.append(dict(stem_channels=cw, P=p, ptflops_gmacs=ptflops_like(count_flops(m), 'linformer'), params_m=count_params(m) / 1e6))
+            m = _model_at(p, 'full', embed='conv_stem', stem_channels=cw, attention='linformer', attn_options=dict(k=64, share_heads=True))
+            out.append(dict(stem_channels=cw, P=p, ptflops_gmacs=_ptflops_like(count_flops(m), 'linformer'), params_m=count_params(m) / 1e6))
     return pd.DataFrame(out)
 
 # %% ../../nbs/51_p000.ipynb #68341937
@@ -283,13 +275,13 @@ def stem_fit(fit: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
             .reset_index())
 
 # %% ../../nbs/51_p000.ipynb #c047fc4b
-def time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[dict]:
+def _time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[dict]:
     "Side-by-side timing of `timing['rows']` at patch size `p`, scaled to an epoch of `n_train` training and `n_val` evaluation images."
     dev, B = torch.device(device), timing['batch']
     amp = dev.type == 'cuda'
     models = {}
     for key in timing['rows']:
-        net = model_at(p, key, **timing['overrides']).to(dev)
+        net = _model_at(p, key, **timing['overrides']).to(dev)
         models[key] = (net, torch.optim.AdamW(net.parameters(), lr=IMAGENETTE_TRAIN['lr'], weight_decay=IMAGENETTE_TRAIN['weight_decay']))
     g = torch.Generator().manual_seed(0)
     x, y = torch.randn(B, *IMG, generator=g).to(dev), torch.randint(0, 10, (B,), generator=g).to(dev)
@@ -317,14 +309,14 @@ def time_rows(p: int, timing: dict, device, n_train: int, n_val: int) -> list[di
 
 # %% ../../nbs/51_p000.ipynb #6e6d677b
 def timing_table(timing: dict, device, n_train: int, n_val: int) -> pd.DataFrame:
-    "`time_rows` at every P of Tables 2–7."
-    return pd.DataFrame([row for p in ALL_P for row in time_rows(p, timing, device, n_train, n_val)])
+    "`_time_rows` at every P of Tables 2–7."
+    return pd.DataFrame([row for p in ALL_P for row in _time_rows(p, timing, device, n_train, n_val)])
 
 # %% ../../nbs/51_p000.ipynb #54136d94
 RATE = dict(transformer=75e9, small=35e9, stem=15e9)  # effective FLOP/s on the project's 2-core CPU (2 threads), measured by probes
 
 
-def seconds_per_image(model: torch.nn.Module, train: bool = True) -> float:
+def _seconds_per_image(model: torch.nn.Module, train: bool = True) -> float:
     "Estimated CPU seconds to train (or evaluate) one image at the `RATE`s."
     c = count_flops(model)
     stem = c.macs['patch_embed'] if getattr(model.patch_embed, 'stem', None) is not None else 0
@@ -339,29 +331,32 @@ def estimate_minutes(P: Settings, sizes: dict) -> dict:
     parts = dict.fromkeys(['Imagenette training', 'CIFAR-10 training', 'latency (batch 1)', 'training memory', 'epoch timing'], 0.0)
     for p in P.patch_sizes:
         for key in P.rows:
-            m = model_at(p, key, **P.model_overrides)
-            parts['Imagenette training'] += len(P.seeds) * P.epochs * (ntr * seconds_per_image(m) + nte * seconds_per_image(m, False))
+            m = _model_at(p, key, **P.model_overrides)
+            parts['Imagenette training'] += len(P.seeds) * P.epochs * (ntr * _seconds_per_image(m) + nte * _seconds_per_image(m, False))
     for c in P.cifar:
         m = create_model(c.preset, **c.model)
         ctr, cte = (min(sub or sizes[('cifar10', s)], sizes[('cifar10', s)]) for sub, s in ((c.train_subset, 'train'), (c.test_subset, 'test')))
-        parts['CIFAR-10 training'] += c.epochs * (ctr * seconds_per_image(m) + cte * seconds_per_image(m, False))
+        parts['CIFAR-10 training'] += c.epochs * (ctr * _seconds_per_image(m) + cte * _seconds_per_image(m, False))
     M, T, S = P.measure, P.timing, P.measure['scaling']
     for p in ALL_P:
         for key in ROW:
             if p in M['patch_sizes'] and key in M['rows']:
-                m = model_at(p, key)
-                parts['latency (batch 1)'] += min(M['max_seconds'], (M['warmup'] + M['repeats']) * seconds_per_image(m, False))
-                parts['training memory'] += sum(M['mem_batches'][p]) * seconds_per_image(m)
+                m = _model_at(p, key)
+                parts['latency (batch 1)'] += min(M['max_seconds'], (M['warmup'] + M['repeats']) * _seconds_per_image(m, False))
+                parts['training memory'] += sum(M['mem_batches'][p]) * _seconds_per_image(m)
             if key in T['rows']:
-                mt = model_at(p, key, **T['overrides'])
-                parts['epoch timing'] += (T['blocks'] + 1) * T['batch'] * (seconds_per_image(mt) + seconds_per_image(mt, False))
-    parts['training memory'] += sum(sum(b) * seconds_per_image(model_at(p, k, **S['overrides'])) for p, b in S['batches'].items() for k in S['rows'])
+                mt = _model_at(p, key, **T['overrides'])
+                parts['epoch timing'] += (T['blocks'] + 1) * T['batch'] * (_seconds_per_image(mt) + _seconds_per_image(mt, False))
+    parts['training memory'] += sum(sum(b) * _seconds_per_image(_model_at(p, k, **S['overrides'])) for p, b in S['batches'].items() for k in S['rows'])
     return {k: v / 60 for k, v in parts.items()}
 
 # %% ../../nbs/51_p000.ipynb #52106329
+from typing import Callable
+
 from .base import Results, paper_tables as load_paper_tables
 from ..data import data_caveats
-from .verdict import Claim, is_gpu, judge_value, mean_std, not_run, parts_verdict, run_noise, trained_on
+from .verdict import Claim, ClaimSpec, Judged, Missing, is_gpu, judge_claims, judge_value, mean_std, parts_verdict, run_noise, trained_on
+from .verdict import Evidence as Pass  # what one pass of the judges reads (this module's `Evidence` is 000's view of it)
 
 # %% ../../nbs/51_p000.ipynb #77221d29
 PAPER_DEVICE = 'V100'  # 000 §3.2 and §5.1: every time and memory figure of the paper is from one Tesla V100
@@ -393,7 +388,7 @@ def label(key: str) -> str:
     return ROW[key].label if key in ROW else key
 
 # %% ../../nbs/51_p000.ipynb #82e35fd9
-def timed_like_code(key: str) -> bool:
+def _timed_like_code(key: str) -> bool:
     "Whether row `key` runs the operations of the authors' code, which the paper timed (Linformer's E per head or shared costs the same)."
     return ROW[key].family in ('full', 'linformer') or key.startswith('performer_m')
 
@@ -485,13 +480,13 @@ def evidence(results: Results, paper_tables: dict, profile: str) -> Evidence:
                     accuracy_table(results.records))
 
 # %% ../../nbs/51_p000.ipynb #0e21e3e8
-def verdict_of(ok: list, some: list | None = None) -> str:
+def _verdict_of(ok: list, some: list | None = None) -> str:
     "reproduced when every part agrees; partly when some part agrees (or some part of `some` holds); not reproduced otherwise; not run with no part."
     if not ok: return 'not run'  # nothing was measured: no verdict
     return 'reproduced' if all(ok) else 'partly' if any(ok) or any(some or []) else 'not reproduced'
 
 # %% ../../nbs/51_p000.ipynb #0ed61f09
-def ratio_verdict(pairs: list[tuple]) -> tuple[str, str]:
+def _ratio_verdict(pairs: list[tuple]) -> tuple[str, str]:
     "pairs [(label, paper ratio, our ratio)] -> (verdict, summary): agreement inside ±(RATIO_TOL − EDGE); the edge is named."
     d = [abs(o - pp) for _, pp, o in pairs]
     match = [x <= RATIO_TOL - EDGE for x in d]
@@ -509,7 +504,7 @@ HYBRID_UNKNOWN = ("the paper's CNN+Linformer cannot be known (the authors' code 
                   "misses its 4M parameters): a miss refutes our versions, not the paper's model")
 
 
-def unknown_hybrid(verdict: str) -> tuple[str, str]:
+def _unknown_hybrid(verdict: str) -> tuple[str, str]:
     "A verdict on the CNN+Linformer hybrid, whose architecture the paper leaves unknown: not reproduced becomes not testable here; (verdict, what the reason adds)."
     return ('not testable here', f"; the evidence alone reads not reproduced, but {HYBRID_UNKNOWN}") if verdict == 'not reproduced' else (verdict, '')
 
@@ -521,21 +516,21 @@ NOT_THE_CODE = dict(  # why a miss of our row cannot refute what the paper measu
     hybrid=HYBRID_UNKNOWN)
 
 
-def memory_verdict(rows: dict) -> tuple[str, str]:
+def _memory_verdict(rows: dict) -> tuple[str, str]:
     """rows {key: (paper ratio, our ratio)} of one memory row of the paper -> (verdict, reading), judged on ONE row of ours:
     the one running the authors' code's operations (what the paper measured), else the first (the text's). Reproduced within
     ±(RATIO_TOL − EDGE), not reproduced beyond ±(RATIO_TOL + EDGE), on the edge inconclusive (underpowered); a miss of a
     row unlike the code is not testable here. The other rows are shown, not judged."""
-    rep = next((k for k in rows if timed_like_code(k)), next(iter(rows)))
+    rep = next((k for k in rows if _timed_like_code(k)), next(iter(rows)))
     pp, o = rows[rep]
     d = abs(o - pp)
     v = 'reproduced' if d <= RATIO_TOL - EDGE else 'not reproduced' if d > RATIO_TOL + EDGE else 'inconclusive'
-    kind = "the authors' code's operations" if timed_like_code(rep) else "the text's"
+    kind = "the authors' code's operations" if _timed_like_code(rep) else "the text's"
     say = (f"judged on {label(rep)} ({kind}): "
            f"|ours − paper| = {d:.3f}; reproduced within ±{RATIO_TOL - EDGE:.2f}, not reproduced beyond ±{RATIO_TOL + EDGE:.2f} "
            f"(the ±{RATIO_TOL:g} band, less or plus its ±{EDGE:g} edge)")
     if v == 'inconclusive': say += "; underpowered: on the edge, where 1 % of full attention's memory would decide it"
-    if v != 'reproduced' and not timed_like_code(rep):
+    if v != 'reproduced' and not _timed_like_code(rep):
         say += f"; the evidence alone reads {v}, but {NOT_THE_CODE[ROW[rep].family]}"
         v = 'not testable here'
     rest = [f"{label(k)} {x:.2f}" for k, (_, x) in rows.items() if k != rep]
@@ -543,12 +538,12 @@ def memory_verdict(rows: dict) -> tuple[str, str]:
 
 
 # %% ../../nbs/51_p000.ipynb #d2bdba3b
-def timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str, str]:
+def _timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str, str]:
     "A timing verdict that the evidence cannot make 'not reproduced': too few blocks is inconclusive (underpowered), no row timing the authors' code not testable here; and what was timed, in words."
     notes = ['timed: ' + ', '.join(f"{k} ({ROW[k].variant})" for k in keys)]
-    notes += sorted({CODE_DIFFERS[ROW[k].family] for k in keys if not timed_like_code(k)})
+    notes += sorted({CODE_DIFFERS[ROW[k].family] for k in keys if not _timed_like_code(k)})
     cant = ([f"it rests on {blocks} timed block(s) per row (fewer than {MIN_TIMED_BLOCKS})"] if blocks is not None and blocks < MIN_TIMED_BLOCKS else [])
-    cant += [] if any(timed_like_code(k) for k in keys) else ["no timed row runs what the paper timed (the authors' code)"]
+    cant += [] if any(_timed_like_code(k) for k in keys) else ["no timed row runs what the paper timed (the authors' code)"]
     if verdict == 'not reproduced' and cant:
         few = blocks is not None and blocks < MIN_TIMED_BLOCKS
         verdict = 'inconclusive' if few else 'not testable here'
@@ -557,38 +552,47 @@ def timing_cap(verdict: str, keys: list, blocks: int | None = None) -> tuple[str
     return verdict, '; '.join(notes)
 
 # %% ../../nbs/51_p000.ipynb #bdc09752
-def speed_claim(cid: str, text: str, where: str, pv: str, ours: str, verdict: str, reason: str, hardware: str) -> Claim:
-    "A claim the paper timed on its V100 (the policy leaves it 'not run' when we timed only on a CPU)."
-    return Claim(cid, '000', text, where, pv, ours, verdict, reason, kind='speed', paper_device=PAPER_DEVICE, our_device=hardware)
+def _judged(pv: str, ours: str, verdict: str, reason: str, seeds: int = 0) -> Judged:
+    "A claim's finding, with the paper's value it reads from the paper's tables (`Judged`, in the order a claim reads)."
+    return Judged(verdict, ours, reason, seeds=seeds, paper_value=pv)
+
+
+def _not_run(pv: str, why: str) -> Judged:
+    "A claim not run, and why, with the paper's value it reads from the paper's tables."
+    return Judged('not run', '-', why, paper_value=pv)
+
+
+def _on_v100(pv: str, ours: str, verdict: str, reason: str, hardware: str) -> Judged:
+    "A finding on a claim the paper timed on its V100, naming both devices (the policy leaves it 'not run' when we timed only on a CPU)."
+    return Judged(verdict, ours, reason, paper_value=pv, extra=dict(paper_device=PAPER_DEVICE, our_device=hardware))
+
 
 # %% ../../nbs/51_p000.ipynb #e38a5ce1
-def paper_gaps(paper: pd.DataFrame, families: tuple = ('nystrom', 'performer')) -> dict:
+def _paper_gaps(paper: pd.DataFrame, families: tuple = ('nystrom', 'performer')) -> dict:
     "{(P, family): full attention's top-1 minus the family's best} in the paper's own tables."
     full = paper[paper.family == 'full'].set_index('P').top1_pct
     return {(p, f): full[p] - paper[(paper.P == p) & (paper.family == f)].top1_pct.max() for p in ALL_P for f in families}
 
 # %% ../../nbs/51_p000.ipynb #19a69ffa
-def claim_gap(E: Evidence) -> Claim:
+def _claim_gap(E: Evidence) -> Judged:
     "Nyströmformer and Performer stay within about 1–1.5 points of full attention (abstract, §5.4): full minus the best text-variant configuration, per trained P."
-    cid, text, where = '000-nystrom-performer-gap', 'Nyströmformer and Performer stay within about 1–1.5 points top-1 of full attention', 'abstract; §5.4; Tables 2–4'
     lo, hi = E.v('acc_gap_nystrom_performer_vs_full_low'), E.v('acc_gap_nystrom_performer_vs_full_high')
-    g = paper_gaps(E.paper)
+    g = _paper_gaps(E.paper)
     pv = (f"within {lo:g}–{hi:g} points; its tables (full − best configuration): "
           + ', '.join(f"P = {p}: Nyström {g[(p, 'nystrom')]:+.1f}, Performer {g[(p, 'performer')]:+.1f}" for p in ALL_P))
     res = [(p, k, *E.diff(p, 'full', k)) for p in E.trained_ps if E.best(p, ['full'])
            for k in (E.best(p, [f], text_only=True) for f in ('nystrom', 'performer')) if k]
-    if not res: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no full + Nyström/Performer pair")
+    if not res: return _not_run(pv, f"the {E.profile} profile trained no full + Nyström/Performer pair")
     ok = [gap <= hi + tol for _, _, gap, tol, _ in res]
     holds = [p for p in ALL_P if max(g[(p, 'nystrom')], g[(p, 'performer')]) <= hi]
     ours = ', '.join(f"P = {p}: {label(k)} {gap:+.1f} ({ACC_Z:g} SE {tol:.1f})" for p, k, gap, tol, _ in res) + f" points; {E.scale}"
-    return Claim(cid, '000', text, where, pv, ours, verdict_of(ok),
+    return _judged(pv, ours, _verdict_of(ok),
                  f"{sum(ok)} of {len(ok)} gaps ≤ {hi:g} points + {ACC_Z:g} SE (best text-variant configuration per mechanism); "
                  f"the paper's own tables keep the gap ≤ {hi:g} at P = {', '.join(map(str, holds)) or 'none'}", seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #c1172c2a
-def claim_linformer_least_accurate(E: Evidence) -> Claim:
+def _claim_linformer_least_accurate(E: Evidence) -> Judged:
     "Linformer is the least accurate mechanism (abstract, §5.4): its best configuration minus the worst other mechanism's best, per trained P."
-    cid, text, where = '000-linformer-least-accurate', 'Linformer is the least accurate mechanism', 'abstract; §5.4; Tables 2–4'
     pv = ', '.join(f"P = {p}: {E.paper[E.paper.P == p].groupby('family').top1_pct.max().idxmin()}" for p in ALL_P)
     res = []
     for p in E.trained_ps:
@@ -596,37 +600,35 @@ def claim_linformer_least_accurate(E: Evidence) -> Claim:
         if kl and others:
             worst = min(others, key=lambda k: E.row(p, k).top1)
             res.append((p, worst, *E.diff(p, kl, worst)))
-    if not res: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no Linformer row beside another mechanism")
+    if not res: return _not_run(pv, f"the {E.profile} profile trained no Linformer row beside another mechanism")
     ok = [d <= tol for _, _, d, tol, _ in res]
     ours = ', '.join(f"P = {p}: Linformer minus the worst other ({label(w)}) {d:+.1f} ({ACC_Z:g} SE {tol:.1f})" for p, w, d, tol, _ in res)
-    return Claim(cid, '000', text, where, pv, f"{ours}; {E.scale}", verdict_of(ok),
+    return _judged(pv, f"{ours}; {E.scale}", _verdict_of(ok),
                  f"Linformer's best configuration within {ACC_Z:g} SE of (or below) the worst other mechanism at {sum(ok)} of "
                  f"{len(ok)} trained patch sizes", seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #60b0be0e
-def claim_linformer_longer_n(E: Evidence) -> Claim:
+def _claim_linformer_longer_n(E: Evidence) -> Judged:
     "Linformer struggles more at longer N (§7): full attention minus Linformer's best grows from the shortest trained N to the longest."
-    cid, text, where = '000-linformer-worse-at-longer-n', "Linformer's accuracy loss grows with the sequence length", '§7; Tables 2–4'
-    pg = paper_gaps(E.paper, ('linformer',))
+    pg = _paper_gaps(E.paper, ('linformer',))
     pv = ', '.join(f"N = {(160 // p) ** 2}: {pg[p, 'linformer']:.1f}" for p in sorted(ALL_P, reverse=True)) + " points below full attention"
     has = lambda p, k: k is not None and ((E.acc.P == p) & (E.acc.key == k)).any()
     res = [(p, *E.diff(p, 'full', kl)) for p in sorted(E.trained_ps, reverse=True)
            if has(p, 'full') and has(p, kl := E.best(p, ['linformer']))]
-    if len(res) < 2: return not_run(cid, '000', text, where, pv, f"needs full attention and Linformer trained at two patch sizes; "
+    if len(res) < 2: return _not_run(pv, f"needs full attention and Linformer trained at two patch sizes; "
                                     f"the {E.profile} profile trained both at {len(res)}")
     (p0, g0, t0, _), (p1, g1, t1, _) = res[0], res[-1]
     growth, tol = g1 - g0, math.hypot(t0, t1)
     verdict = 'reproduced' if growth > tol else 'not reproduced' if growth < -tol else 'partly'
     ours = ', '.join(f"N = {(160 // p) ** 2}: {g:+.1f} ({ACC_Z:g} SE {t:.1f})" for p, g, t, _ in res) + f" points; {E.scale}"
-    return Claim(cid, '000', text, where, pv, ours, verdict,
+    return _judged(pv, ours, verdict,
                  f"full minus Linformer's best grows by {growth:+.1f} points from N = {(160 // p0) ** 2} to {(160 // p1) ** 2} "
                  f"({ACC_Z:g} SE {tol:.1f}): reproduced beyond +{ACC_Z:g} SE, not reproduced below −{ACC_Z:g} SE",
                  seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #d32c1ed0
-def claim_hybrid_recovers(E: Evidence) -> Claim:
+def _claim_hybrid_recovers(E: Evidence) -> Judged:
     "The CNN+Linformer hybrid recovers 5–13 points of Linformer's top-1 loss (abstract, Tables 5–7): hybrid minus Linformer k = 64, per trained P."
-    cid, text, where = '000-hybrid-recovers-accuracy', "the CNN+Linformer hybrid recovers 5–13 points of Linformer's top-1 loss", 'abstract; §5.4; Tables 5–7'
     lo, hi = E.v('hybrid_recovered_acc_vs_linformer_low'), E.v('hybrid_recovered_acc_vs_linformer_high')
     pk = E.paper.set_index(['P', 'family', 'k_or_m']).top1_pct
     pv = f"{lo:g}–{hi:g} points; its tables (hybrid − Linformer k = 64): " + ', '.join(
@@ -634,27 +636,25 @@ def claim_hybrid_recovers(E: Evidence) -> Claim:
     res = [(p, h, *E.diff(p, h, 'linformer_k64')) for p in E.trained_ps
            for h in [next((k for k in ('hybrid', 'hybrid_c8') if k in set(E.acc[E.acc.P == p].key)), None)]
            if h and 'linformer_k64' in set(E.acc[E.acc.P == p].key)]
-    if not res: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no hybrid + Linformer k = 64 pair")
+    if not res: return _not_run(pv, f"the {E.profile} profile trained no hybrid + Linformer k = 64 pair")
     inside = [lo - tol <= g <= hi + tol for _, _, g, tol, _ in res]
     gain = [g > tol for _, _, g, tol, _ in res]
-    verdict = verdict_of(inside, gain)
+    verdict = _verdict_of(inside, gain)
     ours = ', '.join(f"P = {p}: {label(h)} {g:+.1f} ({ACC_Z:g} SE {tol:.1f})" for p, h, g, tol, _ in res) + f" points; {E.scale}"
     reason = f"{sum(inside)} of {len(inside)} gains in {lo:g}–{hi:g} ± {ACC_Z:g} SE, {sum(gain)} a gain beyond {ACC_Z:g} SE"
     if any(h != 'hybrid' for _, h, *_ in res) and verdict != 'partly':
         reason += (f"; judged on the hybrid with a narrow stem (C' = 8), a departure from the text's C' = d, which can neither "
                    f"reproduce nor refute the text's model: the evidence alone reads {verdict}")
         verdict = 'partly'
-    return Claim(cid, '000', text, where, pv, ours, verdict, reason, seeds=min(r[-1] for r in res))
+    return _judged(pv, ours, verdict, reason, seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #ba80fb6f
-def claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
-                 ) -> Claim:
+def _claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
+                 ) -> Judged:
     "A top-1 or top-5 column of Tables 2–7: each trained row's final accuracy against the paper's row (`judge_value`); not testable here from runs shorter than the paper's."
-    cid, name = f'000-{col}-column', col.replace('top', 'top-')
-    text, where = f'Tables 2–7 give the {name} accuracy of each configuration', f'Tables 2–7 ({name} column)'
     d = E.acc.merge(E.paper[['P', 'family', 'k_or_m', f'{col}_pct']], on=['P', 'family', 'k_or_m'])
     pv = f"{E.paper[f'{col}_pct'].min():.1f}–{E.paper[f'{col}_pct'].max():.1f} % over {len(E.paper)} rows (30 epochs)"
-    if d.empty: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no row of Tables 2–7")
+    if d.empty: return _not_run(pv, f"the {E.profile} profile trained no row of Tables 2–7")
     vs = [judge_value(getattr(r, f'{col}_pct'), getattr(r, f'{col}_runs'), r.eval_images)[0] for r in d.itertuples()]
     verdict = 'reproduced' if set(vs) == {'reproduced'} else 'not reproduced' if set(vs) == {'not reproduced'} else 'partly'
     ours = ', '.join(f"P = {r.P} {label(r.key)} {getattr(r, col):.1f} (paper {getattr(r, f'{col}_pct'):.1f})"
@@ -666,12 +666,11 @@ def claim_column(E: Evidence, col: str = 'top5',  # 'top1' or 'top5'
         reason = (f"absolute accuracies after {ep} epoch(s) on {int(d.train_images.min())} images cannot reach values trained "
                   f"{PROFILES['paper'].epochs} epochs on the full set, so they test nothing (the evidence alone reads {verdict}); {reason}")
         verdict = 'not testable here'
-    return Claim(cid, '000', text, where, pv, ours, verdict, reason, seeds=int(d.seeds.min()))
+    return _judged(pv, ours, verdict, reason, seeds=int(d.seeds.min()))
 
 # %% ../../nbs/51_p000.ipynb #d848c095
-def claim_nystrom_acc_per_gflop(E: Evidence) -> Claim:
+def _claim_nystrom_acc_per_gflop(E: Evidence) -> Judged:
     "Nyströmformer has the best accuracy per GFLOP (§5.4 (4), Figure 1): top-1 / GMACs of every trained row, per trained P."
-    cid, text, where = '000-nystrom-best-accuracy-per-gflop', 'Nyströmformer achieves the best accuracy per GFLOP (closest to the top-left of Figure 1)', '§5.4 (4); Figure 1'
     own = {p: E.paper[E.paper.P == p].assign(r=lambda d: d.top1_pct / d.gflops).groupby('family').r.max() for p in ALL_P}
     pv = 'Nyströmformer first; its own tables (top-1 % per GFLOP, best configuration): ' + '; '.join(
         f"P = {p}: first {s.idxmax()} {s.max():.1f}, Nyströmformer {s['nystrom']:.1f}" for p, s in own.items())
@@ -682,33 +681,32 @@ def claim_nystrom_acc_per_gflop(E: Evidence) -> Claim:
         if n.empty or o.empty: continue
         bn, bo = n.loc[n.r.idxmax()], o.loc[o.r.idxmax()]
         res.append((p, bn, bo, ACC_Z * math.hypot(bn.r_se, bo.r_se)))
-    if not res: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no Nyström row beside another mechanism")
+    if not res: return _not_run(pv, f"the {E.profile} profile trained no Nyström row beside another mechanism")
     ok = [bn.r >= bo.r - tol for _, bn, bo, tol in res]
     ours = ', '.join(f"P = {p}: {label(bn.key)} {bn.r:.1f}, best other {label(bo.key)} {bo.r:.1f}" for p, bn, bo, _ in res)
-    return Claim(cid, '000', text, where, pv, f"{ours} (top-1 % per GMAC of the trained model, all operations counted); {E.scale}",
-                 verdict_of(ok), f"Nyströmformer first within {ACC_Z:g} SE at {sum(ok)} of {len(ok)} trained patch sizes; the "
+    return _judged(pv, f"{ours} (top-1 % per GMAC of the trained model, all operations counted); {E.scale}",
+                 _verdict_of(ok), f"Nyströmformer first within {ACC_Z:g} SE at {sum(ok)} of {len(ok)} trained patch sizes; the "
                  f"paper's own P = 8 table puts {own[8].idxmax()} first (its GFLOPs count none of FAVOR+)",
                  seeds=int(min(min(bn.seeds, bo.seeds) for _, bn, bo, _ in res)))
 
 # %% ../../nbs/51_p000.ipynb #bb4b1277
-def claim_short_seq_accuracy_edge(E: Evidence) -> Claim:
+def _claim_short_seq_accuracy_edge(E: Evidence) -> Judged:
     "For N ≲ 100 full attention keeps a slight accuracy edge (§6): full minus each other mechanism's best at P = 16."
-    cid, text, where = '000-short-seq-softmax-accuracy-edge', 'for short sequences (N ≲ 100) full attention retains a slight accuracy edge', '§6; Table 4'
     p = 16
     own = E.paper[E.paper.P == p].groupby('family').top1_pct.max()
     pv = "full attention ahead; its own P = 16 table: " + ', '.join(f"{f} {a:.1f}" for f, a in own.items())
     others = [E.best(p, [f]) for f in FAMILY_ORDER if f != 'full' and E.best(p, [f])]
-    if not E.best(p, ['full']) or not others: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile trained no full + other pair at P = {p}")
+    if not E.best(p, ['full']) or not others: return _not_run(pv, f"the {E.profile} profile trained no full + other pair at P = {p}")
     res = [(k, *E.diff(p, 'full', k)) for k in others]
     ok = [d >= -tol for _, d, tol, _ in res]
     ours = ', '.join(f"full minus {label(k)} {d:+.1f} ({ACC_Z:g} SE {tol:.1f})" for k, d, tol, _ in res) + f" points at P = {p}; {E.scale}"
-    return Claim(cid, '000', text, where, pv, ours, verdict_of(ok),
+    return _judged(pv, ours, _verdict_of(ok),
                  f"full attention not behind beyond {ACC_Z:g} SE against {sum(ok)} of {len(ok)} mechanisms; the paper's own "
                  f"table has {', '.join(f for f in own.index if own[f] > own['full']) or 'none'} above full attention",
                  seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #217f8cb7
-def cifar_baseline(cid: str, records: list[dict], top1: float, top5: float, profile: str = '') -> Claim:
+def _cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:
     "§5.2's CIFAR-10 baseline (`top1` / `top5`, last epoch) from finished full-attention CIFAR runs: judged on the code's model if it ran, else the text's."
     by = {p: [r for r in records if r['preset'] == p] for p in ('000_cifar', '000_cifar_papertext')}
     def summary(rs):
@@ -731,40 +729,36 @@ def cifar_baseline(cid: str, records: list[dict], top1: float, top5: float, prof
             "; judged on the text's d = 48 model, the model the paper describes; its 3.7M parameters point to the code's "
             "d = 192 model, which has not run: its run would judge the code's model too" if open_model else
             "; the code's d = 192 model, which the 3.7M parameters point to, has not run yet") + f"; {trained_on(rs)}{caveat}")
-    return Claim(cid, '000', f'the CIFAR-10 baseline ViT reaches {top1:g}% top-1 and {top5:g}% top-5', '§5.2',
-                 f'{top1:g}% / {top5:g}% (one run, last epoch)', ours, verdict, why,
-                 seeds=len(rs), profile=profile)
+    return Judged(verdict, ours, why, seeds=len(rs), paper_value=f'{top1:g}% / {top5:g}% (one run, last epoch)',
+                  extra=dict(profile=profile))
 
 # %% ../../nbs/51_p000.ipynb #e6ce87ca
-def claim_cifar_baseline(E: Evidence) -> Claim:
+def _claim_cifar_baseline(E: Evidence) -> Judged:
     "§5.2's CIFAR-10 baseline from this profile's full-attention CIFAR runs."
     t1, t5 = E.v('cifar10_baseline_top1'), E.v('cifar10_baseline_top5')
     rs = [r for r in E.results.records if r.get('dataset') == 'cifar10' and r.get('tags', {}).get('family') == 'full' and 'final_top1' in r]
-    if not rs: return not_run('000-cifar10-baseline', '000', f'the CIFAR-10 baseline ViT reaches {t1:g}% top-1 and {t5:g}% top-5',
-                              '§5.2', f'{t1:g}% / {t5:g}%', f"the {E.profile} profile trained no CIFAR-10 baseline")
-    return cifar_baseline('000-cifar10-baseline', rs, t1, t5)
+    if not rs: return _not_run(f'{t1:g}% / {t5:g}%', f"the {E.profile} profile trained no CIFAR-10 baseline")
+    return _cifar_baseline(rs, t1, t5)
 
 # %% ../../nbs/51_p000.ipynb #8f2e155c
-def claim_cifar_linformer_k8(E: Evidence) -> Claim:
+def _claim_cifar_linformer_k8(E: Evidence) -> Judged:
     "On CIFAR-10 Linformer with k = 8 drops top-1 to about 65 % (§5.2): judged against the nearest value 'about' allows."
-    cid, text, where = '000-cifar10-linformer-k8', 'on CIFAR-10, Linformer with k = 8 drops top-1 to about 65 %', '§5.2'
     v, t = E.v('cifar10_linformer_k8_top1'), E.tol('cifar10_linformer_k8_top1')
     pv = f"~{v:g} % top-1 (Linformer k = {E.v('cifar10_linformer_k8_k'):g}, N = 64)"
     rs = [r for r in E.results.records if r.get('dataset') == 'cifar10' and r.get('tags', {}).get('family') == 'linformer' and 'final_top1' in r]
-    if not rs: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile does not train it (the 'paper' profile does)")
+    if not rs: return _not_run(pv, f"the {E.profile} profile does not train it (the 'paper' profile does)")
     accs = [r['final_top1'] for r in rs]
     m = mean_std(accs)[0]
     verdict, reading = judge_value(min(max(m, v - t), v + t), accs, rs[0]['eval_images'])
-    return Claim(cid, '000', text, where, pv, f"{m:.1f} % after {rs[0]['epochs_run']} epochs", verdict,
+    return _judged(pv, f"{m:.1f} % after {rs[0]['epochs_run']} epochs", verdict,
                  f"against the nearest value 'about {v:g}' allows (±{t:g}): {reading}", seeds=len(rs))
 
 # %% ../../nbs/51_p000.ipynb #dd1b038b
-def claim_shared_e(E: Evidence) -> Claim:
+def _claim_shared_e(E: Evidence) -> Judged:
     "Linformer with E shared across heads 'performed similarly' (§5.4): no profile trains that variant."
-    return not_run('000-linformer-shared-e-similar', '000', 'Linformer with E_K, E_V shared across heads performed similarly to '
-                   'head-specific E', '§5.4 (implementation notes)', 'similar (no number given)',
-                   "no profile trains the shared-E Linformer (every Linformer row follows the text's head-specific E); the "
-                   "paper gives no number for it, and the two variants' parameter counts are in params-linformer-k256")
+    raise Missing("no profile trains the shared-E Linformer (every Linformer row follows the text's head-specific E); the "
+                  "paper gives no number for it, and the two variants' parameter counts are in params-linformer-k256")
+
 
 # %% ../../nbs/51_p000.ipynb #cc40fc77
 SUMMARY = "At 50 epochs our CIFAR-10 baseline reaches 69 % top-1 where the paper reports 74 %; the Performer's GFLOP savings largely come from a counting convention (ptflops sees no einsum), not from less compute; and the accuracy rankings rest on 4 epochs on 2000 images on a CPU, so they stay open."  # the one sentence a reader should remember (the report's executive summary)
@@ -774,18 +768,17 @@ CLAIM_KINDS = {**{f'000-epoch-time-{f}': dict(kind='speed', paper_device=PAPER_D
                '000-linformer-cheapest-epoch': dict(kind='speed', paper_device=PAPER_DEVICE)}
 
 # %% ../../nbs/51_p000.ipynb #3fb263a8
-def judge_campaign(records: list[dict], paper_dir) -> list:
-    "Claims of 000 judged from `paper`-profile records: §5.2's CIFAR-10 baseline after the paper's 50 epochs."
-    text = load_paper_tables('000', paper_dir)['text'].set_index('quantity').value
+def _cifar_baseline_50ep(ev: Pass) -> Judged:
+    "§5.2's CIFAR-10 baseline after the paper's 50 epochs, from the campaign's finished `paper`-profile baseline runs (`_cifar_baseline`)."
+    text = ev.paper_tables['text'].set_index('quantity').value
     t1, t5 = float(text['cifar10_baseline_top1']), float(text['cifar10_baseline_top5'])
-    done = [r for r in records if r.get('profile') == Profile.paper and r.get('dataset') == 'cifar10' and not r.get('model_overrides')
+    done = [r for r in ev.records if r.get('profile') == Profile.paper and r.get('dataset') == 'cifar10' and not r.get('model_overrides')
             and r.get('epochs_run') == r['train_config']['epochs']]
-    cid = '000-cifar10-baseline-50ep'
     if not done:
         want = sum(s.dataset == 'cifar10' and not s.model for s in specs('paper'))
-        return [not_run(cid, '000', f'the CIFAR-10 baseline ViT reaches {t1:g}% top-1 and {t5:g}% top-5', '§5.2', f'{t1:g}% / {t5:g}%',
-                        f"the paper-setting runs are not done yet (0 of {want}; `effattn campaign run --queue cpu`)")]
-    return [cifar_baseline(cid, done, t1, t5, profile='paper')]
+        return _not_run(f'{t1:g}% / {t5:g}%', f"the paper-setting runs are not done yet (0 of {want}; `effattn campaign run --queue cpu`)")
+    return _cifar_baseline(done, t1, t5, profile='paper')
+
 
 # %% ../../nbs/51_p000.ipynb #cc8b7bc9
 from .verdict import Headline, Setting, Need, Source
@@ -870,24 +863,21 @@ def cost_vs_paper(cost: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     return d
 
 # %% ../../nbs/51_p000.ipynb #61eb9401
-def reductions(d: pd.DataFrame, col: str, fam: str) -> list[float]:
+def _reductions(d: pd.DataFrame, col: str, fam: str) -> list[float]:
     "Per P of Tables 2–7: % less `col` for family `fam`'s cheapest row than for full attention."
     return [100 * (1 - d[(d.P == p) & (d.family == fam)][col].min() / d[(d.P == p) & (d.family == 'full')][col].iloc[0]) for p in ALL_P]
 
 # %% ../../nbs/51_p000.ipynb #1770b3c5
-def claim_gflops_reduction(E: Evidence, convention: str) -> Claim:
+def _claim_gflops_reduction(E: Evidence, convention: str) -> Judged:
     "17–31 % fewer GFLOPs for Nyströmformer / Performer (abstract): the largest reduction per P, every operation counted ('all') or as ptflops counts."
     ptf = convention == 'ptflops'
-    cid = f"000-gflops-reduction-{'ptflops' if ptf else 'all-counted'}"
-    text = ('Nyströmformer/Performer reduce GFLOPs by roughly 17–31 % vs full attention (N = 100 to 400) — '
-            + ("counted as the paper's ptflops did" if ptf else 'counting every operation'))
-    where, fams = 'abstract; Tables 2–4 (GFLOPs)', ('performer', 'nystrom')
+    fams = ('performer', 'nystrom')
     lo, hi = E.v('gflops_reduction_low'), E.v('gflops_reduction_high')
-    paper_best = [max(x) for x in zip(*(reductions(E.paper, 'gflops', f) for f in fams))]
+    paper_best = [max(x) for x in zip(*(_reductions(E.paper, 'gflops', f) for f in fams))]
     pv = f"{lo:g}–{hi:g} % for N = 100–400; its tables, best per P: " + ', '.join(f"P = {p}: {x:.0f} %" for p, x in zip(ALL_P, paper_best))
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     rows = E.results.tables['cost'][lambda d: d.variant.str.startswith('paper text')]
-    ours_f = {f: reductions(rows, 'ptflops_gmacs' if ptf else 'gmacs', f) for f in fams}
+    ours_f = {f: _reductions(rows, 'ptflops_gmacs' if ptf else 'gmacs', f) for f in fams}
     ours_best = [max(x) for x in zip(*ours_f.values())]
     ok = [abs(o - pb) <= GF_TOL for o, pb in zip(ours_best, paper_best)]
     saving = [o > GF_TOL for o in ours_best]
@@ -895,21 +885,20 @@ def claim_gflops_reduction(E: Evidence, convention: str) -> Claim:
                      for i, (p, x) in enumerate(zip(ALL_P, ours_best)))
     match = f"{sum(ok)} of {len(ok)} patch sizes within {GF_TOL:g} points of the paper's reduction"
     if not ptf:
-        return Claim(cid, '000', text, where, pv, ours, verdict_of(ok), kind='exact', reason=
+        return _judged(pv, ours, _verdict_of(ok), reason=
                      f"every matmul and convolution counted; {match} (the claim is the size of the saving, judged per patch "
                      f"size); a reduction beyond {GF_TOL:g} points at {sum(saving)} of {len(saving)}")
-    return Claim(cid, '000', text, where, pv, ours, verdict_of(ok), kind='exact', reason=(
+    return _judged(pv, ours, _verdict_of(ok), reason=(
         f"{match} in ptflops' convention, which sees no einsum: all of FAVOR+ and Performer's missing output projection count "
         "as nothing. That REPRODUCES A COUNTING ARTEFACT, not a saving of compute (judged as one, see "
         "gflops-reduction-all-counted)" if any(ok) else f"not even ptflops' convention gives the paper's reductions ({match})"))
 
 # %% ../../nbs/51_p000.ipynb #6f8d5538
-def claim_gflops_column(E: Evidence, fam: str) -> Claim:
+def _claim_gflops_column(E: Evidence, fam: str) -> Judged:
     "Tables 2–7's GFLOPs column for family `fam`: every text-variant row within GF_TOL %, every operation counted; agreement in ptflops' convention only is named, not counted."
-    cid, text, where = f'000-gflops-column-{fam}', f'Tables 2–7 give the GFLOPs (MACs per image) of the {FAM[fam]} models', 'Tables 2–7 (GFLOPs column)'
     pr = E.paper[E.paper.family == fam]
     pv = f"{pr.gflops.min():.2f}–{pr.gflops.max():.2f} GFLOPs over {len(pr)} rows (P = 8, 10, 16)"
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     d = cost_vs_paper(E.results.tables['cost'], E.paper)
     d = d[(d.family == fam) & d.variant.str.startswith('paper text') & d.paper_gflops.notna()]
     all_ok, pt_ok = (d.full_resid_pct.abs() <= GF_TOL).all(), (d.ptflops_resid_pct.abs() <= GF_TOL).all()
@@ -921,23 +910,19 @@ def claim_gflops_column(E: Evidence, fam: str) -> Claim:
               "not see): its numbers are a counting artefact, not the models' compute" if pt_ok else 'in neither convention')
               + (f"; in {below} of {len(d)} rows the paper's value is below the attention-free floor of this architecture "
                  "(everything but attention), which no count of it can give" if below else ''))
-    return Claim(cid, '000', text, where, pv, f"ours − paper, relative: {rng(d.full_resid_pct)} all counted, "
+    return _judged(pv, f"ours − paper, relative: {rng(d.full_resid_pct)} all counted, "
                  f"{rng(d.ptflops_resid_pct)} in the ptflops convention", 'reproduced' if all_ok else 'not reproduced',
-                 reason, kind='exact')
+                 reason)
 
 # %% ../../nbs/51_p000.ipynb #a4fed18e
-def claim_params(E: Evidence, quantity: str) -> Claim:
+def _claim_params(E: Evidence, quantity: str) -> Judged:
     "A parameter count of §5.2 / §5.4: reproduced by the text's model or the authors' code's; not testable here when only a model of ours reaches it."
-    names = dict(params_full='full', params_performer_m64='performer-m64', params_linformer_k256='linformer-k256',
-                 params_cnn_linformer_hybrid='hybrid', cifar10_baseline_params='cifar10-baseline')
-    cid, ql = f'000-params-{names[quantity]}', E.text.loc[quantity, 'qualifier']
-    v, tol, where = E.v(quantity), E.tol(quantity), f"§{E.text.loc[quantity, 'section']}"
-    if (why := E.missing('params')): return not_run(cid, '000', f'a model of 000 has {v:g}M parameters', where, f'{v:g}M', why, kind='exact')
+    ql, v, tol = E.text.loc[quantity, 'qualifier'], E.v(quantity), E.tol(quantity)
+    if (why := E.missing('params')): return _not_run(f'{v:g}M', why)
     P = E.results.tables['params']
     r = P.set_index('quantity').loc[quantity]
     if pd.isna(r.text_version_m):
-        return not_run(cid, '000', f'a model of 000 has {v:g}M parameters', where, f'{v:g}M',
-                       "the parameter count of the text's model is missing (nan in the params table)", kind='exact')
+        return _not_run(f'{v:g}M', "the parameter count of the text's model is missing (nan in the params table)")
     text_ok = abs(r.text_version_m - v) <= tol
     alt_ok = pd.notna(r.alt_version_m) and abs(r.alt_version_m - v) <= tol
     ours = f"the text's model, {r.text_version}: {r.text_version_m:.3f}M" + (
@@ -946,7 +931,7 @@ def claim_params(E: Evidence, quantity: str) -> Claim:
     near = P.loc[(P.text_version_m - v).abs().idxmin()]
     code_ok = alt_ok and r.alt_source == 'the code'  # the model that made the paper's numbers (data/paper/SETTINGS.md)
     verdict, note = ('reproduced' if text_ok or code_ok else 'not testable here' if alt_ok else 'not reproduced'), ''
-    if quantity == 'params_cnn_linformer_hybrid': verdict, note = unknown_hybrid(verdict)
+    if quantity == 'params_cnn_linformer_hybrid': verdict, note = _unknown_hybrid(verdict)
     reason = (f"tolerance ±{tol:g}M ({'5 % of a rough value' if ql == 'approx' else 'half a unit of its last digit'}); "
               + ("the text's model matches" if text_ok else
                  f"the authors' code's model ({r.alt_version}), which made the paper's numbers, matches; the text's has "
@@ -954,16 +939,15 @@ def claim_params(E: Evidence, quantity: str) -> Claim:
                  f"reached only by a model of ours, with {len(deps)} departure(s) from the stated setup ({'; '.join(deps)}; "
                  f"{r.alt_source}), and no code says what the authors ran: no test of the paper's model" if alt_ok else "neither version matches" + (f"; the paper's number is our Imagenette {near.model} model's "
                  f"({near.text_version_m:.3f}M at P = 8)" if abs(near.text_version_m - v) <= tol else ''))) + note
-    return Claim(cid, '000', f'{r.model} has {v:g}M parameters', where, f"{v:g}M ({ql})", ours, verdict, reason, kind='exact')
+    return _judged(f"{v:g}M ({ql})", ours, verdict, reason)
 
 # %% ../../nbs/51_p000.ipynb #4009ce0a
-def claim_hybrid_compute(E: Evidence) -> Claim:
+def _claim_hybrid_compute(E: Evidence) -> Judged:
     "The hybrid costs 'a minimal increase in compute' over ViT+Linformer (abstract, Tables 5–7): at most twice the paper's own largest increase."
-    cid, text, where = '000-hybrid-minimal-compute', 'the hybrid costs only a minimal increase in compute over ViT+Linformer', 'abstract; Tables 5–7 (GFLOPs)'
     pk = E.paper.set_index(['P', 'family', 'k_or_m']).gflops
     inc_p = [100 * (pk[(p, 'hybrid', 64)] / pk[(p, 'linformer', 64)] - 1) for p in ALL_P]
     pv = "GFLOPs over Linformer k = 64: " + ', '.join(f"P = {p}: {x:+.0f} %" for p, x in zip(ALL_P, inc_p))
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     minimal = 2 * max(inc_p)
     g = E.results.tables['cost'].set_index(['P', 'key']).gmacs
     inc = {k: [100 * (g[(p, k)] / g[(p, 'linformer_k64')] - 1) for p in ALL_P] for k in ('hybrid', 'hybrid_c8')}
@@ -973,92 +957,86 @@ def claim_hybrid_compute(E: Evidence) -> Claim:
     if 'hybrid_fit' in E.results.tables:
         s = stem_fit(E.results.tables['hybrid_fit'], E.paper).set_index('stem_channels').mean_rel_err_pct.dropna()
         fit = '' if s.empty else f"; the paper's hybrid GFLOPs are best fitted by a stem of C' = {s.idxmin()} (mean error {s.min():.1f} %)"
-    verdict, note = unknown_hybrid('reproduced' if ok['hybrid'] else 'not reproduced')  # a C' = 8 stem of ours tests nothing
-    return Claim(cid, '000', text, where, pv, ours, verdict,
+    verdict, note = _unknown_hybrid('reproduced' if ok['hybrid'] else 'not reproduced')  # a C' = 8 stem of ours tests nothing
+    return _judged(pv, ours, verdict,
                  f"'minimal' = at most {minimal:.0f} % (twice the paper's largest increase); the stem the text describes (C' = d) "
-                 f"{'meets' if ok['hybrid'] else 'misses'} it, a C' = 8 stem (a departure) {'meets' if ok['hybrid_c8'] else 'misses'} it{fit}{note}",
-                 kind='exact')
+                 f"{'meets' if ok['hybrid'] else 'misses'} it, a C' = 8 stem (a departure) {'meets' if ok['hybrid_c8'] else 'misses'} it{fit}{note}")
 
 # %% ../../nbs/51_p000.ipynb #5cf5c06a
-def hardware_of(d: pd.DataFrame) -> str:
+def _hardware_of(d: pd.DataFrame) -> str:
     "The hardware a measured table names ('unknown hardware' for tables saved without it)."
     return str(d['hardware'].iloc[0]) if 'hardware' in d and len(d) else 'unknown hardware'
 
 # %% ../../nbs/51_p000.ipynb #c930eb45
-def memory_method(hw: str) -> str:
+def _memory_method(hw: str) -> str:
     "How our memory figures were taken on `hw`, in words."
     return (f"max_memory_allocated of one AdamW training step on {hw}" if is_gpu(hw) else
             f"exact tensor bytes of one AdamW training step ({hw}: attention with dropout runs PyTorch's math path and "
             "stores its L × L matrices, as the authors' explicit softmax did)")
 
 # %% ../../nbs/51_p000.ipynb #ddfc1b9f
-def claim_memory(E: Evidence, p: int, fam: str) -> Claim:
+def _claim_memory(E: Evidence, p: int, fam: str) -> Judged:
     "Training memory of `fam` relative to full attention at patch size `p`, for §5.4's configurations (Linformer k = 64, Performer m = 32, Nyström m = 32, the hybrid)."
-    cid, text = f'000-memory-p{p}-{fam}', f'{FAM[fam]} training memory relative to full attention at P = {p} (N = {(160 // p) ** 2})'
-    where = ('§5.4; ' if p == 8 else '') + f"Tables {({8: '2, 5', 10: '3, 6', 16: '4, 7'})[p]} (memory)"
     keys = [k for k in MEM_KEYS if ROW[k].family == fam]
     mem = E.paper.set_index(['P', 'family', 'k_or_m']).memory_mb
     pv = '; '.join(dict.fromkeys(f"{'k' if fam in ('linformer', 'hybrid') else 'm'} = {ROW[k].k_or_m}: "
                                  f"{mem[(p, fam, ROW[k].k_or_m)] / mem[(p, 'full', 0)]:.2f}" for k in keys)) + ' of full attention (V100)'
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     d = cost_vs_paper(E.results.tables['cost'], E.paper).set_index(['P', 'key'])
     rows = {k: (d.loc[(p, k), 'paper_mem_vs_full'], d.loc[(p, k), 'mem_vs_full']) for k in keys if pd.notna(d.loc[(p, k), 'mem_vs_full'])}
-    if not rows: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile did not measure memory at P = {p}", kind='exact')
-    v, summary = memory_verdict(rows)  # one row judged: the code's where we built it (the hybrid's is unknown: not testable)
-    return Claim(cid, '000', text, where, pv, ', '.join(f"{label(k)} {o:.2f}" for k, (_, o) in rows.items()) + ' of full attention', v,
-                 f"{summary}; ours: {memory_method(hardware_of(E.results.tables['cost']))} at batch {TEXT_BATCH}; paper: a V100's "
-                 "max_memory_allocated over training and evaluation", kind='exact')
+    if not rows: return _not_run(pv, f"the {E.profile} profile did not measure memory at P = {p}")
+    v, summary = _memory_verdict(rows)  # one row judged: the code's where we built it (the hybrid's is unknown: not testable)
+    return _judged(pv, ', '.join(f"{label(k)} {o:.2f}" for k, (_, o) in rows.items()) + ' of full attention', v,
+                 f"{summary}; ours: {_memory_method(_hardware_of(E.results.tables['cost']))} at batch {TEXT_BATCH}; paper: a V100's "
+                 "max_memory_allocated over training and evaluation")
 
 # %% ../../nbs/51_p000.ipynb #0651f50e
-def claim_p16_memory_range(E: Evidence) -> Claim:
+def _claim_p16_memory_range(E: Evidence) -> Judged:
     "At P = 16 every variant needs about 2.7–4.0 GB (§5.4): each row's memory relative to full attention against that band relative to the paper's full attention."
-    cid, text, where = '000-p16-memory-range', 'at P = 16 (N = 100) all variants need similar memory, about 2.7–4.0 GB', '§5.4; Tables 4, 7 (memory)'
     lo, hi = E.v('p16_memory_low'), E.v('p16_memory_high')
     full_gb = E.paper[(E.paper.P == 16) & (E.paper.family == 'full')].memory_mb.iloc[0] / 1000
     band = (lo / full_gb, hi / full_gb)
     pv = f"{lo:g}–{hi:g} GB, i.e. {band[0]:.2f}–{band[1]:.2f} × full attention's {full_gb:.2f} GB (V100)"
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     d = cost_vs_paper(E.results.tables['cost'], E.paper)
     d = d[(d.P == 16) & d.mem_vs_full.notna() & d.paper_mem_mb.notna()]
-    if d.empty: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile did not measure memory at P = 16", kind='exact')
+    if d.empty: return _not_run(pv, f"the {E.profile} profile did not measure memory at P = 16")
     inside = [band[0] - RATIO_TOL <= r <= band[1] + RATIO_TOL for r in d.mem_vs_full]
     out = [f"{label(k)} {r:.2f}" for k, r, i in zip(d.key, d.mem_vs_full, inside) if not i]
-    code_out = [label(k) for k, i in zip(d.key, inside) if not i and timed_like_code(k)]  # rows running what the paper measured
+    code_out = [label(k) for k, i in zip(d.key, inside) if not i and _timed_like_code(k)]  # rows running what the paper measured
     verdict = 'reproduced' if all(inside) else 'not reproduced' if code_out else 'not testable here'
-    return Claim(cid, '000', text, where, pv, f"{d.mem_vs_full.min():.2f}–{d.mem_vs_full.max():.2f} × our full attention over "
+    return _judged(pv, f"{d.mem_vs_full.min():.2f}–{d.mem_vs_full.max():.2f} × our full attention over "
                  f"{len(d)} rows ({d.mem64_mb.min() / 1024:.2f}–{d.mem64_mb.max() / 1024:.2f} GiB at batch {TEXT_BATCH})", verdict,
                  f"{sum(inside)} of {len(d)} rows inside the band ± {RATIO_TOL:g}" + (f"; outside: {', '.join(out)}" if out else '') +
                  ("; 'all variants': not reproduced by a row running the authors' code's operations outside it "
                   f"({', '.join(code_out)})" if code_out else "; outside only rows unlike the authors' code, which cannot refute "
                   "what the paper measured" if out else '') +
                  "; absolute gigabytes are not compared: ours are the tensors of one training step at batch 64, the paper's a "
-                 "V100 allocator's peak over training and evaluation", kind='exact')
+                 "V100 allocator's peak over training and evaluation")
 
 # %% ../../nbs/51_p000.ipynb #c413ca7d
-def claim_short_seq_efficient(E: Evidence) -> Claim:
+def _claim_short_seq_efficient(E: Evidence) -> Judged:
     "For N ≲ 100 softmax attention is efficient enough (§6): at P = 16 no efficient mechanism saves SHORT_SEQ_SAVING of full attention's MACs or memory."
-    cid, text, where = '000-short-seq-softmax-efficient-enough', 'for short sequences (N ≲ 100) standard softmax attention is efficient enough', '§6; §5.4; Table 4'
     p, cut = 16, 100 * SHORT_SEQ_SAVING
     pp = E.paper[E.paper.P == p]
     sv = lambda d, col: 100 * (1 - d[d.family.isin(EFFICIENT)][col].min() / d[d.family == 'full'][col].iloc[0])
     pv = f"its own P = {p} table: at most {sv(pp, 'gflops'):.0f} % fewer GFLOPs, {sv(pp, 'memory_mb'):.0f} % less memory (every epoch ~14 s)"
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     c = E.results.tables['cost']
     d = c[(c.P == p) & (c.key == 'full') | (c.P == p) & c.family.isin(EFFICIENT) & c.variant.str.startswith('paper text')]
     cols = [('gmacs', 'MACs (all counted)')] + ([('mem64_mb', f'training memory at batch {TEXT_BATCH}')]
                                                if 'mem64_mb' in d and d[d.key == 'full'].mem64_mb.notna().all() else [])
     res = [(name, sv(d, col)) for col, name in cols]
     ok = [s < cut for _, s in res]
-    return Claim(cid, '000', text, where, pv, ', '.join(f"{name}: at most {s:.0f} % saved" for name, s in res) + f" at P = {p}",
-                 verdict_of(ok), f"'efficient enough' = no efficient mechanism saves {cut:.0f} % or more (the paper's own table "
+    return _judged(pv, ', '.join(f"{name}: at most {s:.0f} % saved" for name, s in res) + f" at P = {p}",
+                 _verdict_of(ok), f"'efficient enough' = no efficient mechanism saves {cut:.0f} % or more (the paper's own table "
                  f"saves at most {sv(pp, 'gflops'):.0f} %); holds for {sum(ok)} of {len(ok)} measures" +
                  ('' if len(cols) > 1 else f"; memory not measured at P = {p} in this profile") +
-                 "; epoch time, the paper's own evidence, is a V100 timing (p16-epoch-time-uniform)", kind='exact')
+                 "; epoch time, the paper's own evidence, is a V100 timing (p16-epoch-time-uniform)")
 
 # %% ../../nbs/51_p000.ipynb #e74947ef
-def claim_linformer_poor_efficiency(E: Evidence) -> Claim:
+def _claim_linformer_poor_efficiency(E: Evidence) -> Judged:
     "Linformer performs poorly on efficiency metrics (abstract): its cheapest configuration costs more than the cheapest of each other efficient mechanism, per measure and P."
-    cid, text, where = '000-linformer-poor-efficiency', 'Linformer performs poorly on efficiency metrics compared to the other efficient mechanisms', 'abstract; Tables 2–4'
     def dearest(d, col):
         out = []
         for p in sorted(d.P.unique()):
@@ -1068,16 +1046,16 @@ def claim_linformer_poor_efficiency(E: Evidence) -> Claim:
     own = {name: dearest(E.paper, col) for col, name in (('gflops', 'GFLOPs'), ('memory_mb', 'memory'), ('latency_ms', 'latency'))}
     pv = "poor; its own tables, Linformer the dearest efficient mechanism: " + ', '.join(
         f"{name} at {sum(x for _, x in v)} of {len(v)} P" for name, v in own.items())
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     c = E.results.tables['cost']
     c = c[c.variant.str.startswith('paper text')]
     res = [(name, p, x) for col, name in (('gmacs', 'MACs'), ('mem64_mb', 'memory')) if col in c for p, x in dearest(c, col)]
     ok = [x for *_, x in res]
-    if not ok: return not_run(cid, '000', text, where, pv, 'no (measure, P) pair has a cost of all three mechanisms (missing measurements)', kind='exact')
-    return Claim(cid, '000', text, where, pv, ', '.join(f"{name} P = {p}: {'dearest' if x else 'not dearest'}" for name, p, x in res),
-                 verdict_of(ok), f"Linformer's cheapest configuration dearer than the cheapest of Performer and of Nyströmformer "
+    if not ok: return _not_run(pv, 'no (measure, P) pair has a cost of all three mechanisms (missing measurements)')
+    return _judged(pv, ', '.join(f"{name} P = {p}: {'dearest' if x else 'not dearest'}" for name, p, x in res),
+                 _verdict_of(ok), f"Linformer's cheapest configuration dearer than the cheapest of Performer and of Nyströmformer "
                  f"in {sum(ok)} of {len(ok)} (measure, P) pairs (text variants, all operations counted); batch-1 latency is a "
-                 "V100 timing, judged in latency-linformer", kind='exact')
+                 "V100 timing, judged in latency-linformer")
 
 # %% ../../nbs/51_p000.ipynb #e6e75b76
 def scaling_fit(d: pd.DataFrame) -> tuple[np.ndarray, float]:
@@ -1108,34 +1086,32 @@ def _oom_reason(full: bool | None, nyst: bool | None, hardware: str) -> str:  # 
     words = {True: f'exceeds even {max(V100_GB)} GB', False: f'fits in {min(V100_GB)} GB', None: f'lies between {V100_GB[0]} and {V100_GB[1]} GB'}
     return (f"full attention {words[full]}, Nyströmformer {words[nyst]}; ours is the text's Nyströmformer (m segment means, no "
             "convolution residual), not the code's the paper ran" + (", so it cannot refute that part" if nyst is False and full else '') +
-            f"; parameters and optimizer state (under 0.1 GB) left out; {memory_method(hardware)}")
+            f"; parameters and optimizer state (under 0.1 GB) left out; {_memory_method(hardware)}")
 
 
-def claim_oom(E: Evidence) -> Claim:
+def claim_oom(E: Evidence) -> Judged:
     "Full attention and Nyströmformer ran out of memory at N = 4096 (§5.4): training memory per image, quadratic in N, extrapolated to batch 64."
-    cid, where = '000-oom-n4096', '§5.4'
     n = int(E.v('oom_tokens_full_and_nystrom'))
-    text = f'full attention and Nyströmformer run out of memory on one V100 at 256 × 256 px, P = 4 (N = {n} tokens)'
     pv = f"out of memory at N = {n} (one V100: {V100_GB[0]} or {V100_GB[1]} GB)"
-    if (why := E.missing('memory_scaling')): return not_run(cid, '000', text, where, pv, why, kind='exact')
+    if (why := E.missing('memory_scaling')): return _not_run(pv, why)
     S = E.results.tables['memory_scaling']
     ok = S[S.slope_mb.notna() & (S.resid_pct.abs() <= SCALING_FIT_TOL)]  # a point off its batch line has no per-image slope
     need = _memory_at(ok, n)
     nys = [k for k in need if ROW[k].family == 'nystrom']
     if 'full' not in need or not nys:
-        return not_run(cid, '000', text, where, pv, f"needs full attention and a Nyströmformer at 4 or more sequence lengths where "
+        return _not_run(pv, f"needs full attention and a Nyströmformer at 4 or more sequence lengths where "
                        f"the memory is linear in the batch and quadratic in N within {SCALING_FIT_TOL:g} % (have {len(ok)} of "
-                       f"{len(S)} points on their batch line; fitted: {sorted(need) or 'none'})", kind='exact')
+                       f"{len(S)} points on their batch line; fitted: {sorted(need) or 'none'})")
     full, nyst = _v100_outcome([need['full'][0]]), _v100_outcome([need[k][0] for k in nys])
     parts = {'full attention': {True: 'reproduced', False: 'not reproduced', None: 'not testable here'}[full],  # None: which V100?
              'Nyströmformer': 'reproduced' if nyst else 'not testable here'}  # ours is the text's: a fit refutes nothing
     verdict, reading = parts_verdict(parts)  # a conjunction: either part not reproduced refutes it
     worst = max(r for *_, r in need.values())
     Ns = sorted(ok.N.unique())
-    return Claim(cid, '000', text, where, pv, f"training memory per image, quadratic in N fitted at N = {', '.join(map(str, Ns))} "
+    return _judged(pv, f"training memory per image, quadratic in N fitted at N = {', '.join(map(str, Ns))} "
                  f"(largest residual {worst:.2f} %), at N = {n}, batch {TEXT_BATCH} (batch {CODE_BATCH}): " +
                  ', '.join(f"{label(k)} {a:.0f} GB ({b:.0f} GB)" for k, (a, b, _) in need.items()), verdict,
-                 f"{reading}; {_oom_reason(full, nyst, hardware_of(S))}", kind='exact')
+                 f"{reading}; {_oom_reason(full, nyst, _hardware_of(S))}")
 
 # %% ../../nbs/51_p000.ipynb #53d7bd0a
 def span(s: pd.Series) -> str:
@@ -1156,58 +1132,55 @@ def timing_vs_paper(timing: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
 def _timed(E: Evidence) -> tuple[pd.DataFrame, str, str]:
     "The timing beside the paper's, the hardware, and how it was timed, in words."
     t = E.results.tables['timing']
-    return (timing_vs_paper(t, E.paper), hardware_of(t),
-            f"side-by-side timing on {hardware_of(t)}, median of {int(t.blocks.min())} block(s) of batch {int(t.batch.min())}")
+    return (timing_vs_paper(t, E.paper), _hardware_of(t),
+            f"side-by-side timing on {_hardware_of(t)}, median of {int(t.blocks.min())} block(s) of batch {int(t.batch.min())}")
 
 # %% ../../nbs/51_p000.ipynb #6e7fb685
-def claim_epoch_time(E: Evidence, fam: str) -> Claim:
+def _claim_epoch_time(E: Evidence, fam: str) -> Judged:
     "Epoch time of `fam` relative to full attention, P = 8, 10, 16 (§5.4, Figure 3), against the paper's ratios."
-    cid, text, where = f'000-epoch-time-{fam}', f'{FAM[fam]} epoch time relative to full attention (train + eval), P = 8, 10, 16', '§5.4; Tables 2–7 (epoch time); Figure 3'
     pr = E.paper[E.paper.family == fam]
     r = pr.epoch_s / pr.P.map(E.paper[E.paper.family == 'full'].set_index('P').epoch_s)
     pv = f"{r.min():.2f}–{r.max():.2f} × full attention's epoch (V100, over its {len(pr)} {FAM[fam]} rows)"
-    if (why := E.missing('timing')): return not_run(cid, '000', text, where, pv, why, kind='speed')
+    if (why := E.missing('timing')): return _not_run(pv, why)
     d, hw, how = _timed(E)
     d = d[(d.family == fam) & d.paper_vs_full.notna()]
-    if d.empty: return not_run(cid, '000', text, where, pv, f'the {E.profile} profile timed no {fam} row', kind='speed')
+    if d.empty: return _not_run(pv, f'the {E.profile} profile timed no {fam} row')
     pairs = [(f"P = {r.P} {r.key}", r.paper_vs_full, r.epoch_vs_full) for r in d.itertuples()]
-    v, summary = ratio_verdict(pairs)
-    v, what = timing_cap(v, sorted(set(d.key)), int(d.blocks.min()))
-    return speed_claim(cid, text, where, '; '.join(f"{lab} {pp:.2f}" for lab, pp, _ in pairs) + " of full attention's epoch (V100)",
+    v, summary = _ratio_verdict(pairs)
+    v, what = _timing_cap(v, sorted(set(d.key)), int(d.blocks.min()))
+    return _on_v100('; '.join(f"{lab} {pp:.2f}" for lab, pp, _ in pairs) + " of full attention's epoch (V100)",
                        '; '.join(f"{lab} {o:.2f}" for lab, _, o in pairs), v, f"{summary}; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #b6124106
-def claim_linformer_cheapest_epoch(E: Evidence) -> Claim:
+def _claim_linformer_cheapest_epoch(E: Evidence) -> Judged:
     "Linformer is the cheapest to train per epoch (abstract, §5.4): its epoch time against the fastest other timed row, per P."
-    cid, text, where = '000-linformer-cheapest-epoch', 'Linformer is the cheapest per epoch', 'abstract; §5.4; Tables 2–4 (epoch time)'
     pv = ', '.join(f"P = {p}: fastest {E.paper[E.paper.P == p].groupby('family').epoch_s.min().idxmin()}" for p in ALL_P)
-    if (why := E.missing('timing')): return not_run(cid, '000', text, where, pv, why, kind='speed')
+    if (why := E.missing('timing')): return _not_run(pv, why)
     d, hw, how = _timed(E)
     d = d[d.epoch_vs_full.notna()]  # a row whose time is missing was not timed
     res = [(p, g[g.family == 'linformer'].epoch_vs_full.min(), g[g.family != 'linformer'].loc[lambda o: o.epoch_vs_full.idxmin()])
            for p, g in d.groupby('P') if (g.family == 'linformer').any() and (g.family != 'linformer').any()]
-    if not res: return not_run(cid, '000', text, where, pv, f'the {E.profile} profile timed no Linformer row beside another', kind='speed')
+    if not res: return _not_run(pv, f'the {E.profile} profile timed no Linformer row beside another')
     ok = [lin <= o.epoch_vs_full + RATIO_TOL for _, lin, o in res]
-    v, what = timing_cap(verdict_of(ok), sorted(set(d.key)), int(d.blocks.min()))
-    return speed_claim(cid, text, where, pv, ', '.join(f"P = {p}: Linformer {lin:.2f} vs fastest other ({o.key}) {o.epoch_vs_full:.2f} "
+    v, what = _timing_cap(_verdict_of(ok), sorted(set(d.key)), int(d.blocks.min()))
+    return _on_v100(pv, ', '.join(f"P = {p}: Linformer {lin:.2f} vs fastest other ({o.key}) {o.epoch_vs_full:.2f} "
                                                        "of full's epoch" for p, lin, o in res), v,
                        f"Linformer fastest (within {RATIO_TOL:g} of full's epoch time) at {sum(ok)} of {len(ok)} patch sizes; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #e95134f9
-def claim_p16_uniform_time(E: Evidence) -> Claim:
+def _claim_p16_uniform_time(E: Evidence) -> Judged:
     "At P = 16 every variant takes about 14 s per epoch (§5.4): every timed row within 1 ± RATIO_TOL of full attention."
-    cid, text, where = '000-p16-epoch-time-uniform', 'at P = 16 (N = 100) every variant takes about 14 s per epoch', '§5.4; Tables 4, 7 (epoch time)'
     pp = E.paper[E.paper.P == 16]
     r = pp.epoch_s / pp[pp.family == 'full'].epoch_s.iloc[0]
     pv = (f"~{E.v('p16_epoch_s_all_variants'):g} s for every variant: {pp.epoch_s.min():.2f}–{pp.epoch_s.max():.2f} s, "
           f"{r.min():.2f}–{r.max():.2f} × full attention (V100)")
-    if (why := E.missing('timing')): return not_run(cid, '000', text, where, pv, why, kind='speed')
+    if (why := E.missing('timing')): return _not_run(pv, why)
     d, hw, how = _timed(E)
     d = d[d.P == 16]
-    if d.empty: return not_run(cid, '000', text, where, pv, f'the {E.profile} profile timed nothing at P = 16', kind='speed')
+    if d.empty: return _not_run(pv, f'the {E.profile} profile timed nothing at P = 16')
     ok = [abs(x - 1) <= RATIO_TOL for x in d.epoch_vs_full]
-    v, what = timing_cap(verdict_of(ok), sorted(d.key), int(d.blocks.min()))
-    return speed_claim(cid, text, where, pv, ', '.join(f"{k} {x:.2f}" for k, x in zip(d.key, d.epoch_vs_full)) + " × full attention's epoch",
+    v, what = _timing_cap(_verdict_of(ok), sorted(d.key), int(d.blocks.min()))
+    return _on_v100(pv, ', '.join(f"{k} {x:.2f}" for k, x in zip(d.key, d.epoch_vs_full)) + " × full attention's epoch",
                        v, f"{sum(ok)} of {len(ok)} timed rows within 1 ± {RATIO_TOL:g} of full attention; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #993ca08b
@@ -1218,69 +1191,137 @@ def _growth(t: pd.DataFrame, col: str = 'epoch_s') -> dict[str, float]:
     return {k: b[k] / a[k] for k in a.index.intersection(b.index)}
 
 
-def claim_performer_gentle(E: Evidence) -> Claim:
+def _claim_performer_gentle(E: Evidence) -> Judged:
     "Performer's epoch time grows more gently with N than full attention's (§5.4): each Performer's growth over full's."
-    cid, text, where = '000-performer-time-grows-gently', "Performer's epoch time grows more gently with N than full attention's", '§5.4; Tables 2–4 (epoch time)'
     pp = _growth(E.paper.assign(N=(160 // E.paper.P) ** 2, key=E.paper.family + E.paper.k_or_m.fillna(0).astype(int).astype(str)))
     perf = {k: v / pp['full0'] for k, v in pp.items() if k.startswith('performer')}
     pv = (f"N = 100 → 400: full {pp['full0']:.2f}×; Performer " + ', '.join(f"m = {k[9:]} {pp[k]:.2f}×" for k in perf) + " (V100)")
-    if (why := E.missing('timing')): return not_run(cid, '000', text, where, pv, why, kind='speed')
+    if (why := E.missing('timing')): return _not_run(pv, why)
     d, hw, how = _timed(E)
     g = _growth(d)
     rows = {k: x / g['full'] for k, x in g.items() if ROW[k].family == 'performer'} if 'full' in g else {}
-    if not rows: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile timed no Performer beside full attention at two N", kind='speed')
+    if not rows: return _not_run(pv, f"the {E.profile} profile timed no Performer beside full attention at two N")
     ok = [x < 1 for x in rows.values()]
-    v = 'not reproduced' if all(x >= 1 + RATIO_TOL for x in rows.values()) else verdict_of(ok)
-    v, what = timing_cap(v, sorted(rows) + ['full'], int(d.blocks.min()))
-    return speed_claim(cid, text, where, pv, f"N = {d.N.min()} → {d.N.max()}: full {g['full']:.2f}×; " +
+    v = 'not reproduced' if all(x >= 1 + RATIO_TOL for x in rows.values()) else _verdict_of(ok)
+    v, what = _timing_cap(v, sorted(rows) + ['full'], int(d.blocks.min()))
+    return _on_v100(pv, f"N = {d.N.min()} → {d.N.max()}: full {g['full']:.2f}×; " +
                        ', '.join(f"{k} {g[k]:.2f}× ({x:.2f} of full's growth)" for k, x in rows.items()), v,
                        f"reproduced when every timed Performer grows less than full attention, not reproduced when each grows "
                        f"{RATIO_TOL:g} or more beyond it; {what}; {how}", hw)
 
 # %% ../../nbs/51_p000.ipynb #c436c20a
-def claim_latency(E: Evidence, fam: str) -> Claim:
+def _claim_latency(E: Evidence, fam: str) -> Judged:
     "Batch-1 latency of `fam` relative to full attention (Tables 2–7: every efficient variant is slower than full attention)."
-    cid, where = f'000-latency-{fam}', 'Tables 2–7 (latency); §3.2'
-    text = f'{FAM[fam]} batch-1 inference latency relative to full attention (slower than full attention in the paper), P = 8, 10, 16'
     pr = E.paper.assign(r=E.paper.latency_ms / E.paper.P.map(E.paper[E.paper.family == 'full'].set_index('P').latency_ms))
     pv = '; '.join(f"P = {p}: {span(g.r)}" for p, g in pr[pr.family == fam].groupby('P')) + " of full attention's latency (V100)"
-    if (why := E.missing('cost')): return not_run(cid, '000', text, where, pv, why, kind='speed')
+    if (why := E.missing('cost')): return _not_run(pv, why)
     c = E.results.tables['cost']
     d = cost_vs_paper(c, E.paper)
     d = d[(d.family == fam) & d.latency_vs_full.notna() & d.paper_latency_vs_full.notna()]
-    if d.empty: return not_run(cid, '000', text, where, pv, f"the {E.profile} profile measured no {fam} latency", kind='speed')
-    v, summary = ratio_verdict([(f"P = {r.P} {r.key}", r.paper_latency_vs_full, r.latency_vs_full) for r in d.itertuples()])
-    v, what = timing_cap(v, sorted(set(d.key)))
-    return speed_claim(cid, text, where, pv, '; '.join(f"P = {p}: {span(g.latency_vs_full)}" for p, g in d.groupby('P'))
+    if d.empty: return _not_run(pv, f"the {E.profile} profile measured no {fam} latency")
+    v, summary = _ratio_verdict([(f"P = {r.P} {r.key}", r.paper_latency_vs_full, r.latency_vs_full) for r in d.itertuples()])
+    v, what = _timing_cap(v, sorted(set(d.key)))
+    return _on_v100(pv, '; '.join(f"P = {p}: {span(g.latency_vs_full)}" for p, g in d.groupby('P'))
                        + " of full attention's latency", v,
-                       f"{summary}; {what}; median batch-1 forward pass (eval mode, random input) on {hardware_of(c)}", hardware_of(c))
+                       f"{summary}; {what}; median batch-1 forward pass (eval mode, random input) on {_hardware_of(c)}", _hardware_of(c))
+
+# %% ../../nbs/51_p000.ipynb #5af9d01a
+def _facts(ev: Pass) -> Evidence:
+    "000's view of a pass: the notebook's results at its profile, or a device window's `timing` table, read as the paper profile's."
+    return evidence(ev.results if ev.results is not None else Results(tables=dict(timing=ev.gpu['timing'])), ev.paper_tables, ev.profile)
+
+
+def _on(fn: Callable, **kw) -> Callable[[Pass], Judged]:
+    "`fn(E, **kw)` on 000's view of the pass (`_facts`) as the judge of a row, named as `fn` (the table's judge column)."
+    def judge(ev: Pass) -> Judged: return fn(_facts(ev), **kw)
+    judge.__name__ = judge.__qualname__ = fn.__name__
+    return judge
+
+
+# %% ../../nbs/51_p000.ipynb #2a5ae670
+_FAMS = ('linformer', 'performer', 'nystrom', 'hybrid')  # the efficient mechanisms and the hybrid, as the tables list them
+_PARAMS = (('full', 'params_full', 'full attention', '3.7', '§5.4'), ('performer-m64', 'params_performer_m64', 'Performer m = 64', '3.4', '§5.4'),
+           ('linformer-k256', 'params_linformer_k256', 'Linformer k = 256', '5.3', '§5.4'),
+           ('hybrid', 'params_cnn_linformer_hybrid', 'CNN+Linformer', '4', '§5.4'),
+           ('cifar10-baseline', 'cifar10_baseline_params', 'CIFAR-10 baseline', '3.7', '§5.2'))  # id, 000_text.csv quantity, model, M, where
+_RG, _GFLOPS = ('results', 'gpu'), 'Nyströmformer/Performer reduce GFLOPs by roughly 17–31 % vs full attention (N = 100 to 400) — '
+
+
+# %% ../../nbs/51_p000.ipynb #5ce6056a
+CLAIMS = (  # 000's claims in the claims files' order
+    ClaimSpec('000-nystrom-performer-gap', 'Nyströmformer and Performer stay within about 1–1.5 points top-1 of full attention',
+              'abstract; §5.4; Tables 2–4', '', _on(_claim_gap)),
+    ClaimSpec('000-gflops-reduction-all-counted', _GFLOPS + 'counting every operation', 'abstract; Tables 2–4 (GFLOPs)', '',
+              _on(_claim_gflops_reduction, convention='all'), kind='exact'),
+    ClaimSpec('000-gflops-reduction-ptflops', _GFLOPS + "counted as the paper's ptflops did", 'abstract; Tables 2–4 (GFLOPs)', '',
+              _on(_claim_gflops_reduction, convention='ptflops'), kind='exact'),
+    ClaimSpec('000-linformer-least-accurate', 'Linformer is the least accurate mechanism', 'abstract; §5.4; Tables 2–4', '',
+              _on(_claim_linformer_least_accurate)),
+    ClaimSpec('000-linformer-cheapest-epoch', 'Linformer is the cheapest per epoch', 'abstract; §5.4; Tables 2–4 (epoch time)', '',
+              _on(_claim_linformer_cheapest_epoch), _RG, 'speed'),
+    ClaimSpec('000-linformer-poor-efficiency', 'Linformer performs poorly on efficiency metrics compared to the other efficient '
+              'mechanisms', 'abstract; Tables 2–4', '', _on(_claim_linformer_poor_efficiency), kind='exact'),
+    ClaimSpec('000-hybrid-recovers-accuracy', "the CNN+Linformer hybrid recovers 5–13 points of Linformer's top-1 loss",
+              'abstract; §5.4; Tables 5–7', '', _on(_claim_hybrid_recovers)),
+    ClaimSpec('000-hybrid-minimal-compute', 'the hybrid costs only a minimal increase in compute over ViT+Linformer',
+              'abstract; Tables 5–7 (GFLOPs)', '', _on(_claim_hybrid_compute), kind='exact'),
+    ClaimSpec('000-cifar10-baseline', 'the CIFAR-10 baseline ViT reaches 74% top-1 and 98% top-5', '§5.2', '', _on(_claim_cifar_baseline)),
+    ClaimSpec('000-cifar10-baseline-50ep', 'the CIFAR-10 baseline ViT reaches 74% top-1 and 98% top-5', '§5.2', '', _cifar_baseline_50ep,
+              ('campaign',)),
+    ClaimSpec('000-cifar10-linformer-k8', 'on CIFAR-10, Linformer with k = 8 drops top-1 to about 65 %', '§5.2', '',
+              _on(_claim_cifar_linformer_k8)),
+    *[ClaimSpec(f'000-params-{cid}', f'{model} has {m}M parameters', where, '', _on(_claim_params, quantity=q), kind='exact')
+      for cid, q, model, m, where in _PARAMS],
+    *[ClaimSpec(f'000-gflops-column-{f}', f'Tables 2–7 give the GFLOPs (MACs per image) of the {FAM[f]} models',
+                'Tables 2–7 (GFLOPs column)', '', _on(_claim_gflops_column, fam=f), kind='exact') for f in ('full', 'linformer', 'performer', 'nystrom')],
+    *[ClaimSpec(f'000-memory-p{p}-{f}', f'{FAM[f]} training memory relative to full attention at P = {p} (N = {(160 // p) ** 2})',
+                ('§5.4; ' if p == 8 else '') + f"Tables {({8: '2, 5', 10: '3, 6', 16: '4, 7'})[p]} (memory)", '',
+                _on(_claim_memory, p=p, fam=f), kind='exact') for p in ALL_P for f in _FAMS],
+    *[ClaimSpec(f'000-epoch-time-{f}', f'{FAM[f]} epoch time relative to full attention (train + eval), P = 8, 10, 16',
+                '§5.4; Tables 2–7 (epoch time); Figure 3', '', _on(_claim_epoch_time, fam=f), _RG, 'speed') for f in _FAMS],
+    *[ClaimSpec(f'000-latency-{f}', f'{FAM[f]} batch-1 inference latency relative to full attention (slower than full attention in the '
+                'paper), P = 8, 10, 16', 'Tables 2–7 (latency); §3.2', '', _on(_claim_latency, fam=f), kind='speed') for f in _FAMS],
+    ClaimSpec('000-p16-epoch-time-uniform', 'at P = 16 (N = 100) every variant takes about 14 s per epoch', '§5.4; Tables 4, 7 (epoch time)',
+              '', _on(_claim_p16_uniform_time), _RG, 'speed'),
+    ClaimSpec('000-p16-memory-range', 'at P = 16 (N = 100) all variants need similar memory, about 2.7–4.0 GB', '§5.4; Tables 4, 7 (memory)',
+              '', _on(_claim_p16_memory_range), kind='exact'),
+    ClaimSpec('000-nystrom-best-accuracy-per-gflop', 'Nyströmformer achieves the best accuracy per GFLOP (closest to the top-left of '
+              'Figure 1)', '§5.4 (4); Figure 1', '', _on(_claim_nystrom_acc_per_gflop)),
+    ClaimSpec('000-short-seq-softmax-efficient-enough', 'for short sequences (N ≲ 100) standard softmax attention is efficient enough',
+              '§6; §5.4; Table 4', '', _on(_claim_short_seq_efficient), kind='exact'),
+    ClaimSpec('000-short-seq-softmax-accuracy-edge', 'for short sequences (N ≲ 100) full attention retains a slight accuracy edge',
+              '§6; Table 4', '', _on(_claim_short_seq_accuracy_edge)),
+    ClaimSpec('000-oom-n4096', 'full attention and Nyströmformer run out of memory on one V100 at 256 × 256 px, P = 4 (N = 4096 tokens)',
+              '§5.4', '', _on(claim_oom), kind='exact'),
+    ClaimSpec('000-linformer-shared-e-similar', 'Linformer with E_K, E_V shared across heads performed similarly to head-specific E',
+              '§5.4 (implementation notes)', 'similar (no number given)', _on(_claim_shared_e)),
+    *[ClaimSpec(f'000-{col}-column', f"Tables 2–7 give the {col.replace('top', 'top-')} accuracy of each configuration",
+                f"Tables 2–7 ({col.replace('top', 'top-')} column)", '', _on(_claim_column, col=col)) for col in ('top5', 'top1')],
+    ClaimSpec('000-linformer-worse-at-longer-n', "Linformer's accuracy loss grows with the sequence length", '§7; Tables 2–4', '',
+              _on(_claim_linformer_longer_n)),
+    ClaimSpec('000-performer-time-grows-gently', "Performer's epoch time grows more gently with N than full attention's",
+              '§5.4; Tables 2–4 (epoch time)', '', _on(_claim_performer_gentle), _RG, 'speed'),
+)
+
 
 # %% ../../nbs/51_p000.ipynb #11434706
 def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
-    "Every claim of 000 at `profile`, judged from its `results` (records and saved tables) and the paper's tables."
-    E = evidence(results, paper_tables, profile)
-    claims = [claim_gap(E), claim_gflops_reduction(E, 'all'), claim_gflops_reduction(E, 'ptflops'),
-              claim_linformer_least_accurate(E), claim_linformer_cheapest_epoch(E), claim_linformer_poor_efficiency(E),
-              claim_hybrid_recovers(E), claim_hybrid_compute(E), claim_cifar_baseline(E), claim_cifar_linformer_k8(E)]
-    claims += [claim_params(E, q) for q in ('params_full', 'params_performer_m64', 'params_linformer_k256',
-                                            'params_cnn_linformer_hybrid', 'cifar10_baseline_params')]
-    claims += [claim_gflops_column(E, f) for f in ('full', 'linformer', 'performer', 'nystrom')]
-    claims += [claim_memory(E, p, f) for p in ALL_P for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
-    claims += [claim_epoch_time(E, f) for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
-    claims += [claim_latency(E, f) for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
-    claims += [claim_p16_uniform_time(E), claim_p16_memory_range(E), claim_nystrom_acc_per_gflop(E), claim_short_seq_efficient(E),
-               claim_short_seq_accuracy_edge(E), claim_oom(E), claim_shared_e(E), claim_column(E, 'top5'), claim_column(E, 'top1'),
-               claim_linformer_longer_n(E), claim_performer_gentle(E)]
-    return claims
+    "Every claim of 000 at `profile`: the rows of `CLAIMS` that read one profile's `results` (records and saved tables)."
+    return judge_claims('000', CLAIMS, Pass(paper_tables, profile, results), 'results')
+
+
+def judge_campaign(records: list[dict], paper_dir) -> list[Claim]:
+    "Claims of 000 judged from `paper`-profile records: the rows of `CLAIMS` that read the campaign (§5.2's CIFAR-10 baseline after 50 epochs)."
+    return judge_claims('000', CLAIMS, Pass(load_paper_tables('000', paper_dir), records=records), 'campaign')
+
 
 # %% ../../nbs/51_p000.ipynb #e0d0e357
 def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 000 (`report.gpu_tables`): 'timing' is `timing_table` on a GPU
               paper_dir=None,  # where the paper's own tables are (default data/paper)
               ) -> list[Claim]:
-    "The epoch-time claims of §5.4 and Tables 2–7, judged from a window's `timing` table as `judge` does; none before a window timed them."
+    "The epoch-time claims of §5.4 and Tables 2–7 (the rows of `CLAIMS` that read a window), judged from its `timing` table as `judge` does; none before a window timed them."
     # Not here: batch-1 latency (claim_latency) reads the `cost` table, which a window does not measure, so those claims
     # keep the cpu profile's "not run"; the window's `memory_scaling` would feed claim_oom, an exact (memory) claim, not a speed one.
     if gpu.get('timing') is None: return []
-    E = evidence(Results(tables=dict(timing=gpu['timing'])), load_paper_tables('000', paper_dir), 'paper')
-    return ([claim_linformer_cheapest_epoch(E)] + [claim_epoch_time(E, f) for f in ('linformer', 'performer', 'nystrom', 'hybrid')]
-            + [claim_p16_uniform_time(E), claim_performer_gentle(E)])
+    return judge_claims('000', CLAIMS, Pass(load_paper_tables('000', paper_dir), gpu=gpu), 'gpu')
+
