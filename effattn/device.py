@@ -5,545 +5,34 @@
 # %% ../nbs/46_device.ipynb #a1000001
 from __future__ import annotations
 
-import hashlib
-import io
+import argparse
 import json
-import lzma
 import os
-import re
 import shutil
+import statistics
 import subprocess
 import sys
-import tarfile
 import time
-import zipfile
+import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
-import copy
-import statistics
-import traceback
-import argparse
 
-from .runtime import PARKED, Profile, at_checkout, read_jsonl, repo_root, atomic_write_text
-from .campaign import DATASET_SIZES, QUEUES, Item, _images, parked_dir, parse_budget, queue, run_states
+from .runtime import Profile, at_checkout, read_jsonl, repo_root, atomic_write_text
+from .campaign import DATASET_SIZES, _images, parked_dir, parse_budget, queue, run_states
 from .campaign import run as campaign_run
 from .papers.base import paper_tables
+from .xfer import MiB, XferError, _merge, _read_packs, split_pack, xfer_parts, xfer_restore
+from .staging import DATA_FILES, DEVICE_DIR, _quiet, _xfer_name, format_plan, plan, stage
+from .selfcheck import _model_key, model_check, selfcheck, step_check
 
 # %% auto #0
-__all__ = ['MiB', 'CALL_LIMIT', 'RETURN_FILES', 'RETURN_BYTES', 'DEVICE_DIR', 'DATA_FILES', 'WINDOWS', 'SPEED_TASKS',
-           'SPEED_PROTOCOL', 'PARK_MB', 'MODEL_CHECKS', 'EPOCH_OVERHEAD', 'XferError', 'xfer_write', 'xfer_split',
-           'xfer_parts', 'xfer_read', 'xfer_restore', 'Carry', 'Call', 'checkout_bytes', 'plan', 'format_plan', 'stage',
-           'selfcheck', 'model_check', 'step_check', 'speed_done', 'speed_task', 'Window', 'probe_steps', 'probe_rate',
-           'epoch_estimator', 'split_pack', 'window', 'unpack', 'add_parser', 'command', 'main']
+__all__ = ['RETURN_FILES', 'RETURN_BYTES', 'SPEED_TASKS', 'SPEED_PROTOCOL', 'PARK_MB', 'MODEL_CHECKS', 'EPOCH_OVERHEAD',
+           'speed_done', 'speed_task', 'Window', 'probe_steps', 'probe_rate', 'epoch_estimator', 'window', 'unpack',
+           'add_parser', 'command', 'main']
 
 # %% ../nbs/46_device.ipynb #a1000002
-MiB = 2 ** 20
-CALL_LIMIT = 64 * MiB  # the device tool sends at most this much per call: checkout and carried paths together
 RETURN_FILES, RETURN_BYTES = 8, 16 * MiB  # at most 8 files of 16 MiB come back from $OUT
-DEVICE_DIR = '.device'  # git-ignored: what a window carries and what it leaves on the device between calls
-
-
-class XferError(ValueError):
-    "A transfer file is missing, incomplete or does not match what was staged (the message names the file and its call)."
-
-
-def _quiet(*args, **kwargs): "A `log` that says nothing."
-
-# %% ../nbs/46_device.ipynb #a1000003
-_MAGIC = b'effattn-xfer-1\n'
-
-
-def _sha(b: bytes) -> str: return hashlib.sha256(b).hexdigest()
-
-
-def xfer_write(src_zip: str | Path,  # an image zip (ImageFolder inside): the offline copy of one dataset split
-               out: str | Path,  # the transfer file to write, e.g. .device/xfer/cifar10-jpg-train.xfer
-               part_mb: float | None = None,  # split into parts of at most this many MiB (for a split larger than a call)
-               ) -> list[Path]:
-    """Write a zip's members, in order, as one xz stream: an index (names, sizes, SHA-256) and the concatenated bytes.
-    JPEGs of one dataset share their headers, which the compressor stores once: CIFAR-10's 51 MB train.zip becomes ~15 MB.
-    Returns the files written (the stream, or its parts and a manifest)."""
-    src_zip, out = Path(src_zip), Path(out)
-    with zipfile.ZipFile(src_zip) as z:
-        infos = [i for i in z.infolist() if not i.is_dir()]
-        blobs = [z.read(i) for i in infos]
-    index = dict(source=src_zip.name, names=[i.filename for i in infos], sizes=[len(b) for b in blobs],
-                 sha256=[_sha(b) for b in blobs])
-    head = json.dumps(index).encode()
-    body = lzma.compress(_MAGIC + len(head).to_bytes(8, 'little') + head + b''.join(blobs), preset=6)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    for old in out.parent.glob(out.name + '*'): old.unlink()
-    if not part_mb or len(body) <= part_mb * MiB:
-        out.write_bytes(body); return [out]
-    step = int(part_mb * MiB)
-    return xfer_split(out, body, [min(step, len(body) - i) for i in range(0, len(body), step)])
-
-
-def xfer_split(out: str | Path,  # the transfer's name: its parts are `out.part1ofK` ..., its manifest `out.json`
-               body: bytes,  # the whole transfer stream
-               sizes: list[int],  # the bytes of each part, in order (they add up to the stream's length)
-               ) -> list[Path]:
-    "Write `body` as parts of the given sizes and a manifest (each part's and the whole stream's SHA-256); the parts, then the manifest."
-    out = Path(out)
-    if sum(sizes) != len(body) or min(sizes, default=0) <= 0:
-        raise ValueError(f"sizes={sizes} must be positive and add up to the stream's {len(body)} bytes")
-    for old in out.parent.glob(out.name + '.part*'): old.unlink()
-    at, paths = 0, []
-    for k, n in enumerate(sizes):
-        paths.append(out.with_name(f'{out.name}.part{k + 1}of{len(sizes)}')); paths[-1].write_bytes(body[at:at + n]); at += n
-    manifest = out.with_name(out.name + '.json')
-    manifest.write_text(json.dumps(dict(sha256=_sha(body), parts=[dict(name=p.name, bytes=p.stat().st_size, sha256=_sha(p.read_bytes()))
-                                                                   for p in paths])))
-    return [*paths, manifest]
-
-# %% ../nbs/46_device.ipynb #a1000004
-def xfer_parts(path: str | Path) -> list[Path]:
-    "The files a transfer consists of: the stream itself, or its manifest and parts."
-    path = Path(path)
-    m = path.with_name(path.name + '.json')
-    if not m.exists(): return [path]
-    return [m, *(path.with_name(p['name']) for p in json.loads(m.read_text())['parts'])]
-
-
-def xfer_read(path: str | Path,  # the transfer file (or, for a split one, the name its parts and manifest start with)
-              calls: dict | None = None,  # part file name -> the call that carries it (for the error message)
-              ) -> list[tuple[str, bytes]]:
-    "The (name, bytes) members of a transfer, each checked against its SHA-256; an error names any missing part."
-    path = Path(path)
-    m = path.with_name(path.name + '.json')
-    if m.exists():
-        info = json.loads(m.read_text())
-        missing = [p['name'] for p in info['parts'] if not path.with_name(p['name']).exists()]
-        if missing:
-            where = '; '.join(f"{n} (carried by {(calls or {}).get(n, 'a call of `effattn device plan`')})" for n in missing)
-            raise XferError(f"{path.name}: missing part(s) {where}. Run the calls in the plan's order on one warm machine, "
-                            f"or stage again (`effattn device stage`).")
-        body = b''.join(path.with_name(p['name']).read_bytes() for p in info['parts'])
-        if _sha(body) != info['sha256']: raise XferError(f"{path.name}: its parts do not add up to what was staged; stage again.")
-    elif path.exists(): body = path.read_bytes()
-    else: raise XferError(f"{path}: no such transfer file; `effattn device stage` writes it.")
-    try: raw = lzma.decompress(body)
-    except lzma.LZMAError as e: raise XferError(f"{path.name}: not a readable transfer ({e}); stage again.") from None
-    if not raw.startswith(_MAGIC): raise XferError(f"{path.name}: not an effattn transfer file.")
-    n = int.from_bytes(raw[len(_MAGIC):len(_MAGIC) + 8], 'little')
-    at = len(_MAGIC) + 8
-    index = json.loads(raw[at:at + n]); at += n
-    out = []
-    for name, size, sha in zip(index['names'], index['sizes'], index['sha256']):
-        b = raw[at:at + size]; at += size
-        if _sha(b) != sha: raise XferError(f"{path.name}: member {name} is corrupt; stage again.")
-        out.append((name, b))
-    return out
-
-
-def xfer_restore(path: str | Path, dst_zip: str | Path, calls: dict | None = None) -> Path:
-    "Rebuild the image zip from its transfer (members stored uncompressed, same names, same order, same bytes)."
-    dst_zip = Path(dst_zip); dst_zip.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dst_zip.with_name(dst_zip.name + f'.tmp{os.getpid()}')
-    with zipfile.ZipFile(tmp, 'w', zipfile.ZIP_STORED) as z:
-        for name, b in xfer_read(path, calls):
-            zi = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)); z.writestr(zi, b)
-    os.replace(tmp, dst_zip)
-    return dst_zip
-
-# %% ../nbs/46_device.ipynb #a1000005
-@dataclass
-class Carry:
-    "One path a call carries: what it is, its size."
-    path: str  # relative to the checkout
-    bytes: int
-    what: str
-
-
-@dataclass
-class Call:
-    "One device-tool call of a window: what it carries and runs."
-    window: int  # 1: the next window; 2, ...: the ones after it
-    name: str
-    carry: list[Carry]
-    command: str
-    checkout_bytes: int = 0
-    timeout_s: int = 600
-    settles: list = field(default_factory=list)  # what its training works towards: the GPU queue's groups on its datasets
-    note: str = ''  # the first call of a window of several: the checkout with which the window takes one call fewer
-
-    @property
-    def total_bytes(self) -> int: return self.checkout_bytes + sum(c.bytes for c in self.carry)
-
-    def as_dict(self) -> dict:
-        return dict(window=self.window, name=self.name, carry=[c.path for c in self.carry], carry_detail=[asdict(c) for c in self.carry],
-                    command=self.command, timeout_s=self.timeout_s, checkout_mb=round(self.checkout_bytes / MiB, 2),
-                    total_mb=round(self.total_bytes / MiB, 2), limit_mb=CALL_LIMIT // MiB, fits=self.total_bytes <= CALL_LIMIT,
-                    note=self.note)
-
-
-DATA_FILES = {  # dataset -> (offline-copy files under the data root, how they travel)
-    'mnist': (['mnist/train-images-idx3-ubyte.gz', 'mnist/train-labels-idx1-ubyte.gz',
-               'mnist/t10k-images-idx3-ubyte.gz', 'mnist/t10k-labels-idx1-ubyte.gz'], 'copy'),
-    'cifar10': (['cifar10-jpg/train.zip', 'cifar10-jpg/test.zip'], 'xfer'),
-    'imagenette': (['imagenette-160/train.zip', 'imagenette-160/val.zip'], 'xfer'),
-}
-
-
-def checkout_bytes(root: str | Path | None = None) -> int:
-    "Bytes the device tool sends of the checkout: tracked files and untracked files git does not ignore."
-    root = repo_root(root)
-    ls = subprocess.run(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], cwd=root,
-                        capture_output=True, text=True)
-    if ls.returncode:  # not a git checkout (a copy): everything but what git would ignore here
-        skip = {'runs', DEVICE_DIR, '.git', '__pycache__', '.ipynb_checkpoints'}
-        return sum(p.stat().st_size for p in root.rglob('*') if p.is_file() and not skip & set(p.relative_to(root).parts))
-    return sum((root / f).stat().st_size for f in ls.stdout.split('\0') if f and (root / f).is_file())
-
-# %% ../nbs/46_device.ipynb #a1000006
-# transfer size / zip size, used until `stage` has run; measured with `xfer_write` on the offline copies (2026-11-28):
-# CIFAR-10 train 0.328, test 0.329; Imagenette-160 train 0.885, val 0.886 (JPEGs of 160 px share less than CIFAR-10's)
-_XFER_RATIO = {'cifar10': 0.33, 'imagenette': 0.89}
-
-
-def _data_root(root: str | Path | None = None) -> Path:
-    "The offline copies: $EFFATTN_DATA, else ../shared/datasets beside the checkout."
-    if os.environ.get('EFFATTN_DATA'): return Path(os.environ['EFFATTN_DATA'])
-    return repo_root(root).parent / 'shared' / 'datasets'
-
-
-def _xfer_name(rel: str) -> str:
-    "cifar10-jpg/train.zip -> cifar10-jpg-train.xfer"
-    return rel.replace('/', '-').removesuffix('.zip') + '.xfer'
-
-
-def _staged(name: str, root: Path, data: Path) -> list[Carry]:
-    """What dataset `name` carries, each file whole: MNIST's files as they are; each image zip's transfer, its size once
-    `stage` has written it (a part of it staged only in parts: their sum), else estimated from the offline copy."""
-    files, how = DATA_FILES[name]
-    out = []
-    for rel in files:
-        if how == 'copy':
-            p = root / DEVICE_DIR / 'datasets' / rel
-            size = p.stat().st_size if p.exists() else (data / rel).stat().st_size if (data / rel).exists() else 0
-            out.append(Carry(f'{DEVICE_DIR}/datasets/{rel}', size, f'{name}: {rel} (as is)'))
-            continue
-        x, path = root / DEVICE_DIR / 'xfer' / _xfer_name(rel), f'{DEVICE_DIR}/xfer/{_xfer_name(rel)}'
-        m = x.with_name(x.name + '.json')
-        if x.exists(): out.append(Carry(path, x.stat().st_size, f'{name}: {rel} (transfer form)'))
-        elif m.exists(): out.append(Carry(path, sum(p['bytes'] for p in json.loads(m.read_text())['parts']), f'{name}: {rel} (transfer form)'))
-        elif (data / rel).exists():
-            out.append(Carry(path, int((data / rel).stat().st_size * _XFER_RATIO[name]),
-                             f'{name}: {rel} (transfer form, estimated: run `effattn device stage`)'))
-    return out
-
-
-# %% ../nbs/46_device.ipynb #a1000007
-def _run_cmd(budget: str, extra: str = '') -> str:
-    return (f"export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 EFFATTN_COMMIT={{commit}}; "
-            f"python3 -m effattn device run --budget {budget}{extra}")
-
-
-WINDOWS = (('cifar10', 'mnist'), ('imagenette',))  # the datasets each window carries, in the GPU queue's priority order
-
-
-_MANIFEST = 4096  # bytes a call keeps for a cut transfer's manifest (a few hundred in practice)
-_MIN_PART = MiB  # a call with less room left than this starts the next one rather than take a sliver of a transfer
-
-
-def _cut(size: int, left: int, room: int) -> list[int]:
-    "The part sizes of a transfer of `size` bytes cut where calls are full: the `left` bytes of this call less its manifest, then calls of `room`."
-    sizes, room = [max(left - _MANIFEST, _MIN_PART)], max(room, _MIN_PART)  # a room too small: the calls are over the limit, and say so
-    while sum(sizes) < size: sizes.append(min(size - sum(sizes), room))
-    return sizes
-
-
-def _fill(items: list[Carry], room: int) -> list[list[Carry]]:
-    """Carried files into consecutive calls, in order, each as full as `room` bytes allow. A transfer (`.xfer`) that does
-    not fit the room left is cut where each call is full: its parts `.part1ofK` ... and its manifest `.json` (in the first
-    part's call), which `xfer_read` joins on the device; other files, and a transfer a call holds whole, travel whole."""
-    calls, left = [[]], room
-    for c in items:
-        cuttable = c.path.endswith('.xfer') and c.bytes > min(left, room)
-        if c.bytes > left and calls[-1] and not (cuttable and left - _MANIFEST >= _MIN_PART): calls.append([]); left = room
-        cuttable = cuttable and c.bytes > left  # a new call may hold it whole
-        if not cuttable: calls[-1].append(c); left -= c.bytes; continue
-        sizes = _cut(c.bytes, left, room)
-        for k, n in enumerate(sizes):
-            if k: calls.append([]); left = room
-            calls[-1] += [Carry(c.path + '.json', _MANIFEST, c.what)] * (k == 0) + [Carry(f'{c.path}.part{k + 1}of{len(sizes)}', n, c.what)]
-            left -= n + _MANIFEST * (k == 0)
-    return [g for g in calls if g]
-
-
-def _room_mb(checkout: int, margin_mb: float = 1.0) -> float:
-    "MiB a call can carry beside a checkout of `checkout` bytes, less a margin."
-    return (CALL_LIMIT - checkout) / MiB - margin_mb
-
-
-def _as_staged(groups: list[list[Carry]], root: Path) -> list[list[Carry]]:
-    """The calls' carried files with the sizes `stage` wrote: the parts of a transfer cut as planned, and its manifest, as on
-    disk; a transfer whose parts on disk are cut otherwise (or not at all) marked an estimate until `stage` runs again."""
-    planned = {}  # transfer -> [(part name, bytes)] as the plan cuts it
-    for c in (c for g in groups for c in g):
-        if (m := re.fullmatch(r'(.+\.xfer)\.part\d+of\d+', c.path)): planned.setdefault(m[1], []).append((Path(c.path).name, c.bytes))
-    staged = {}
-    for x, parts in planned.items():
-        man = root / (x + '.json')
-        on_disk = [(p['name'], p['bytes']) for p in json.loads(man.read_text())['parts']] if man.exists() else None
-        staged[x] = on_disk == parts
-    def mark(c: Carry) -> Carry:
-        x = re.sub(r'(\.part\d+of\d+|\.json)$', '', c.path)
-        if x not in staged or 'estimated' in c.what: return c
-        if staged[x]: return Carry(c.path, (root / c.path).stat().st_size, c.what)
-        return Carry(c.path, c.bytes, c.what.replace('(transfer form)', '(transfer form, cut as planned: estimated until `effattn device stage` runs)'))
-    return [[mark(c) for c in g] for g in groups]
-
-
-def _groups(root: Path, data: Path, checkout: int, margin_mb: float = 1.0) -> list[tuple[int, tuple, dict, list]]:
-    "Each window's calls: (window, its datasets, each dataset's files whole, the calls' carried files)."
-    room = int(_room_mb(checkout, margin_mb) * MiB)
-    out = []
-    for w, names in enumerate(WINDOWS, 1):
-        per = {n: _staged(n, root, data) for n in names}  # each dataset's carried files, read once
-        out.append((w, names, per, _as_staged(_fill([c for n in names for c in per[n]], room), root)))
-    return out
-
-
-def _arrived(path: str, seen: set[str]) -> bool:
-    "Whether file `path` is on the device once the paths `seen` have been carried: itself, or its last part (parts travel in order)."
-    return path in seen or any(re.fullmatch(re.escape(path) + r'\.part(\d+)of\1', s) for s in seen)
-
-
-def _most_checkout(items: list[Carry], calls: int, margin_mb: float = 1.0) -> int | None:
-    "The largest checkout (bytes, to 1 KiB) beside which `items` fill at most `calls` calls; None where none does."
-    fits = lambda c: calls >= 1 and len(_fill(items, int(_room_mb(c, margin_mb) * MiB))) <= calls
-    lo, hi = 0, CALL_LIMIT
-    if not fits(lo): return None
-    while hi - lo > 1024: lo, hi = ((lo + hi) // 2, hi) if fits((lo + hi) // 2) else (lo, (lo + hi) // 2)
-    return lo
-
-
-def _fewer(items: list[Carry], calls: int, checkout: int, root: Path, margin_mb: float = 1.0) -> str:
-    "A window of `calls` calls: the checkout with which it would take one fewer, and what of the checkout is parked checkpoints."
-    most = _most_checkout(items, calls - 1, margin_mb)
-    if calls < 2 or most is None: return ''
-    parked = [p for p in (root / PARKED).rglob('checkpoint.pt')] if (root / PARKED).exists() else []
-    return (f"{calls} calls beside this checkout; {calls - 1} once it is at most {most / MiB:.2f} MiB ({(checkout - most) / MiB:.2f} "
-            f"MiB less; of the {checkout / MiB:.2f}, the checkpoints parked for {len(parked)} runs hold "
-            f"{sum(p.stat().st_size for p in parked) / MiB:.2f} MiB: a run that finishes takes its checkpoint out)")
-
-
-def plan(root: str | Path | None = None, data: str | Path | None = None, checkout: int | None = None,
-         margin_mb: float = 1.0) -> list[Call]:
-    """The device-tool calls of the next windows, in order, each within the per-call limit beside the checkout as it is.
-    A window's datasets fill consecutive calls, a transfer cut where a call is full; the first call that completes a
-    dataset runs the whole window (self-check, speed, training), later ones train on, and a call that completes none only
-    stores its parts (`receive`)."""
-    root = repo_root(root); data = Path(data) if data else _data_root(root)
-    checkout = checkout_bytes(root) if checkout is None else checkout
-    calls = []
-    for w, names, per, groups in _groups(root, data, checkout, margin_mb):
-        seen, ran = set(), False
-        big = ' --allow-big' if 'imagenette' in names else ''  # Imagenette's runs (40-60 MB checkpoints) must finish in the call
-        for k, group in enumerate(groups):
-            seen |= {c.path for c in group}
-            ready = [n for n in names if all(_arrived(c.path, seen) for c in per[n])]
-            if not ready: name, cmd, t = f"{'+'.join(names)}: part {k + 1} (store only)", "python3 -m effattn device receive", 120
-            elif not ran: name, cmd, t, ran = f"{'+'.join(ready)} ready: self-check, speed, training", _run_cmd('555s', big), 600, True
-            else: name, cmd, t = f"{'+'.join(ready)} ready: train on", _run_cmd('{left}s', ' --no-selfcheck --no-speed' + big), 600
-            calls.append(Call(w, name, group, cmd, checkout, t, _settles(ready) if ready else [],
-                              _fewer([c for n in names for c in per[n]], len(groups), checkout, root, margin_mb) if k == 0 else ''))
-    return calls
-
-
-def _settles(ready: list[str]) -> list[str]:
-    "The GPU queue's groups with unfinished runs on the datasets `ready`, in priority order: 'label: n of m runs to go'."
-    items = [Item(g.label, s) for g in QUEUES['gpu'] for s in g.specs() if s.dataset in ready]
-    done = [st.status == 'done' for st in run_states(items)]  # each results folder read once
-    out = []
-    for g in QUEUES['gpu']:
-        mine = [d for it, d in zip(items, done) if it.group == g.label]
-        if not all(mine): out.append(f"{g.label}: {mine.count(False)} of {len(mine)} runs to go")
-    return out
-
-
-def _estimated(c: Call) -> bool: return any('estimated' in x.what for x in c.carry)  # a carried size `stage` has not written yet
-
-
-def _size_line(c: Call) -> str:
-    "A call's size line, in MiB as its limit is: '~' marks a size that is an estimate until `effattn device stage` runs."
-    est, spare = '~' if _estimated(c) else '', (CALL_LIMIT - c.total_bytes) / MiB
-    return (f"  size    {est}{c.total_bytes / MiB:.2f} MiB = checkout {c.checkout_bytes / MiB:.2f} MiB + carried "
-            f"{est}{(c.total_bytes - c.checkout_bytes) / MiB:.2f} MiB (limit {CALL_LIMIT / MiB:g} MiB: "
-            + (f"{spare:.2f} MiB to spare)" if spare >= 0 else f"** OVER THE LIMIT ** by {-spare:.2f} MiB)"))
-
-
-def format_plan(calls: list[Call], commit: str = '<git rev-parse HEAD>') -> str:
-    "The plan in words: what the sizes are, then one paragraph per call."
-    lines = [f"sizes in MiB (2**20 bytes), as the device tool's limit of {CALL_LIMIT / MiB:g} MiB per call is"
-             + ("; those marked ~ are estimates until `effattn device stage` writes the transfer files" if any(map(_estimated, calls)) else '')]
-    for i, c in enumerate(calls, 1):
-        lines.append(f"window {c.window}, call {i}: {c.name}\n  carry   {[x.path for x in c.carry] or 'nothing (what the last call left stays)'}\n"
-                     f"{_size_line(c)}\n" + (f"  note    {c.note}\n" if c.note else '') +
-                     f"  run     {c.command.format(commit=commit, left='<budget_left_s - 45>')}   (timeout_s {c.timeout_s})"
-                     + ''.join(f"\n  {'settles' if k == 0 else '':8}{s}" for k, s in enumerate(c.settles[:4]))
-                     + (f"\n          and {len(c.settles) - 4} more groups of the GPU queue" if len(c.settles) > 4 else ''))
-    return '\n'.join(lines)
-
-# %% ../nbs/46_device.ipynb #a1000008
-def stage(root: str | Path | None = None, data: str | Path | None = None, datasets: tuple = ('mnist', 'cifar10', 'imagenette'),
-          log=print) -> list[Path]:
-    """Prepare `.device/`: copy MNIST, write each image zip's transfer form whole, then cut the transfers that `plan`
-    cuts (beside the checkout as it is now) into its parts; the files the calls carry."""
-    log = log or _quiet; root = repo_root(root); data = Path(data) if data else _data_root(root)
-    wholes = []
-    for name in datasets:
-        files, how = DATA_FILES[name]
-        for rel in files:
-            src = data / rel
-            if not src.exists(): log(f"  {name}: {src} not found; skipped"); continue
-            if how == 'copy': _stage_copy(src, root / DEVICE_DIR / 'datasets' / rel); continue
-            wholes.append(_stage_xfer(name, rel, src, root / DEVICE_DIR / 'xfer' / _xfer_name(rel), log))
-    cuts = {}  # transfer -> its part sizes, as the plan cuts it
-    for *_, groups in _groups(root, data, checkout_bytes(root)):
-        for c in (c for g in groups for c in g):
-            if (m := re.fullmatch(r'(.+\.xfer)\.part\d+of\d+', c.path)): cuts.setdefault(root / m[1], []).append(c.bytes)
-    for x in wholes:
-        for old in x.parent.glob(x.name + '.part*'): old.unlink()
-        x.with_name(x.name + '.json').unlink(missing_ok=True)
-        if x in cuts: xfer_split(x, x.read_bytes(), cuts[x]); log(f"  {x.name}: cut into {len(cuts[x])} parts, as the plan carries it")
-    return [root / c.path for *_, groups in _groups(root, data, checkout_bytes(root)) for g in groups for c in g if (root / c.path).exists()]
-
-
-# %% ../nbs/46_device.ipynb #fbdf84bd
-def _stage_copy(src: Path, dst: Path) -> Path:
-    "Copy `src` to `dst` unless a file of its size is there already; `dst`."
-    if not (dst.exists() and dst.stat().st_size == src.stat().st_size):
-        dst.parent.mkdir(parents=True, exist_ok=True); shutil.copyfile(src, dst)
-    return dst
-
-
-def _stage_xfer(name: str, rel: str, src: Path, x: Path, log) -> Path:
-    "Write the transfer form `x` of image zip `src`, whole, unless done from this source already; `x`."
-    stamp = x.with_name(x.name + '.src')
-    key = f"{src.stat().st_size}:{src.stat().st_mtime_ns}"
-    if stamp.exists() and stamp.read_text() == key and x.exists(): return x
-    t = time.time()
-    xfer_write(src, x)
-    stamp.write_text(key)
-    log(f"  {name}: {rel} {src.stat().st_size / 1e6:.1f} MB -> {x.stat().st_size / 1e6:.1f} MB, {time.time() - t:.0f} s")
-    return x
-
-
-# %% ../nbs/46_device.ipynb #a1000009
-_TOL = dict(fp32=1e-3, bf16=6e-2, flex=1e-4)  # rel. error vs the float64 CPU output: TF32 off for fp32; bf16 autocast
-
-
-def _check_mechanism(name: str, device: str, dim: int = 64, heads: int = 4, N: int = 64, batch: int = 2) -> dict:
-    "Forward and backward of one mechanism on `device` (fp32 and bf16 autocast) against float64 on the CPU, same weights."
-    import torch  # lazy: torch-free at import
-    from effattn.bench import bench_options  # lazy: torch-free at import
-    from effattn.attention import build_attention, get_attention_spec, layer_heads  # lazy: torch-free at import
-    from effattn.testing import rel_error as _rel  # lazy: torch-free at import
-    torch.manual_seed(0)
-    layer = build_attention(name, dim, layer_heads(name, heads), **bench_options(name, N)).eval()
-    x = torch.randn(batch, N, dim, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
-    ref = copy.deepcopy(layer).double(); xr = x.clone().requires_grad_(); yr = ref(xr); yr.square().mean().backward()
-    dev = copy.deepcopy(layer).to(device); xd = x.float().to(device).requires_grad_(); yd = dev(xd); yd.square().mean().backward()
-    with torch.no_grad(), torch.autocast(torch.device(device).type, dtype=torch.bfloat16): yb = dev(x.float().to(device))
-    row = dict(name=name, fp32_out=_rel(yd, yr), fp32_grad=_rel(xd.grad, xr.grad), bf16_out=_rel(yb.float(), yr))
-    if 'backend' in get_attention_spec(name).options():
-        with torch.no_grad():
-            outs = {}
-            for be in ('gather', 'flex'):
-                torch.manual_seed(0)
-                m = build_attention(name, dim, layer_heads(name, heads), backend=be, **bench_options(name, N)).eval().to(device)
-                outs[be] = m(x.float().to(device))
-        row['flex_vs_gather'] = _rel(outs['flex'], outs['gather'])
-    limit = dict(fp32_out=_TOL['fp32'], fp32_grad=_TOL['fp32'], bf16_out=_TOL['bf16'], flex_vs_gather=_TOL['flex'])
-    bad = [k for k in limit if k in row and not row[k] <= limit[k]]
-    row['ok'] = not bad
-    if bad: row['error'] = 'beyond tolerance: ' + ', '.join(f"{k} {row[k]:.3g} > {limit[k]}" for k in bad)
-    return row
-
-
-def selfcheck(device: str = 'cuda', names: list[str] | None = None, log=print) -> list[dict]:
-    "Every mechanism on `device`, fp32 and bf16, against the float64 CPU output of the same weights; one row each (never raises)."
-    import torch  # lazy: torch-free at import
-    from effattn.attention import list_attention  # lazy: torch-free at import
-    torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
-    rows = []
-    for name in names or list_attention():
-        t = time.time()
-        try: row = _check_mechanism(name, device)
-        except Exception as e: row = dict(name=name, ok=False, error=f"{type(e).__name__}: {e}"[:500])
-        row['seconds'] = round(time.time() - t, 2); rows.append(row)
-        if log: log(f"  {'ok  ' if row['ok'] else 'FAIL'} {name:<18} " + (row.get('error') or ' '.join(
-            f"{k} {row[k]:.1e}" for k in ('fp32_out', 'fp32_grad', 'bf16_out', 'flex_vs_gather') if k in row)))
-    return rows
-
-# %% ../nbs/46_device.ipynb #a100000a
-def model_check(specs: list, device: str = 'cuda', budget_s: float = 60.0, log=print) -> dict[str, str]:
-    "One fp32 training step of each distinct model of `specs` on `device`: {model key: 'ok' or the error}."
-    import torch  # lazy: torch-free at import
-    from effattn.data import DATASETS  # lazy: torch-free at import
-    from effattn.presets import create_model  # lazy: torch-free at import
-    out, t0 = {}, time.time()
-    for s in specs:
-        key = _model_key(s)
-        if key in out: continue
-        if time.time() - t0 > budget_s: out[key] = 'not checked (time)'; continue
-        try:
-            info = DATASETS[s.dataset]
-            torch.manual_seed(0)
-            m = create_model(s.preset, **json.loads(json.dumps(s.model))).to(device)
-            x = torch.randn(min(s.train.get('batch_size', 128), 128), info.channels, info.size, info.size, device=device)
-            loss = torch.nn.functional.cross_entropy(m(x), torch.zeros(len(x), dtype=torch.long, device=device))
-            loss.backward()
-            ok = torch.isfinite(loss).item() and all(torch.isfinite(p.grad).all().item() for p in m.parameters() if p.grad is not None)
-            out[key] = 'ok' if ok else 'non-finite loss or gradient'
-        except Exception as e: out[key] = f"{type(e).__name__}: {e}"[:300]
-        if out[key] != 'ok' and log: log(f"  model check FAIL {s.name}: {out[key]}")
-    return out
-
-
-def _model_key(s) -> str: return json.dumps([s.preset, s.model], sort_keys=True)
-
-# %% ../nbs/46_device.ipynb #d3bc9785
-def _steps(base, cfg, mode: str, batches: list, dev) -> tuple:
-    "Train a copy of `base` on `batches` in step mode `mode`: (losses, last gradients, weights), flattened."
-    import torch  # lazy: torch-free at import
-    from effattn.train import make_optimizer, make_scheduler, make_train_step  # lazy: torch-free at import
-    m = copy.deepcopy(base); opt = make_optimizer(m, cfg); sched = make_scheduler(opt, cfg, len(batches))
-    step = make_train_step(m, opt, sched, cfg, mode=mode)
-    losses = torch.stack([step(x, y)[0].clone() for x, y in batches])
-    flat = lambda ts: torch.cat([t.detach().flatten() for t in ts])
-    return losses, flat(p.grad for p in m.parameters()), flat(m.parameters())
-
-
-def step_check(device: str = 'cuda', modes: tuple | None = None,  # default: every step mode this device can run
-               steps: int = 4) -> dict[str, dict]:
-    """002's CIFAR-10 model with a Performer layer: `steps` AdamW steps (cosine schedule: the learning rate moves) in each
-    step mode against eager, TF32 off; {mode: losses' and gradients' relative errors, ok}. A mode that fails is not used."""
-    import torch  # lazy: torch-free at import
-    from effattn.presets import create_model  # lazy: torch-free at import
-    from effattn.testing import rel_error  # lazy: torch-free at import
-    from effattn.train import STEP_MODES, TrainConfig, check_step_mode  # lazy: torch-free at import
-    dev = torch.device(device)
-    torch.backends.cuda.matmul.allow_tf32 = False; torch.backends.cudnn.allow_tf32 = False
-    cfg = TrainConfig(epochs=1, device=device, amp='none')
-    torch.manual_seed(0)
-    base = create_model('002_cifar', attention='performer_first', layout_options=dict(kernel='relu', m=64)).to(dev)
-    g = torch.Generator().manual_seed(0)
-    batches = [(torch.randn(128, 3, 32, 32, generator=g).to(dev), torch.randint(0, 10, (128,), generator=g).to(dev)) for _ in range(steps)]
-    ref, out = _steps(base, cfg, 'eager', batches, dev), {}
-    for mode in [m for m in (modes or STEP_MODES) if m != 'eager']:
-        t = time.time()
-        try:
-            check_step_mode(mode, cfg, dev)
-            losses, grads, _ = _steps(base, cfg, mode, batches, dev)
-        except Exception as e: out[mode] = dict(ok=False, error=f"{type(e).__name__}: {e}"[:300]); continue
-        row = dict(loss_rel=((losses - ref[0]).abs() / ref[0].abs()).max().item(), grad_rel=rel_error(grads, ref[1]),
-                   seconds=round(time.time() - t, 1))
-        out[mode] = row | dict(ok=row['loss_rel'] < 1e-4 and row['grad_rel'] < 1e-3)
-    return out
 
 # %% ../nbs/46_device.ipynb #a100000b
 def _speed_000(dev, save, prof: str = 'paper'):
@@ -572,7 +61,7 @@ def _speed_002(dev, save, prof: str = 'paper'):
     save('002', 'speed', p002.speed_tables(P, dev))
     save('002', 'synthetic', p002.synthetic_table(P.synthetic, dev))
 
-
+# %% ../nbs/46_device.ipynb #051858b6
 def _speed_003(dev, save, prof: str = 'paper'):
     from effattn.measure import provenance  # lazy: torch-free at import
     from effattn.papers import p003  # lazy: torch-free at import
@@ -597,7 +86,7 @@ def _speed_004(dev, save, prof: str = 'paper'):
     save('004', 'time_scaling', tim)
     save('004', 'time_crossover', p004.crossover_table(tim, stopped).reset_index())
 
-
+# %% ../nbs/46_device.ipynb #0ed0c4ea
 def _speed_mechanisms(dev, save, prof: str = 'paper'):
     import pandas as pd  # lazy: pandas only for tables
     from effattn.bench import attention_benchmark, benchmark_entries  # lazy: torch-free at import
@@ -620,7 +109,7 @@ SPEED_TASKS = {  # name -> (function(device, save), time limit in s on an H100, 
 # margin; those it cut at its timeout, twice the time they had
 SPEED_PROTOCOL = {'001': 2}  # a task's tables saved under an older protocol are measured again (001: 1 = fused SDPA, batch 64 only)
 
-
+# %% ../nbs/46_device.ipynb #462fa6b9
 def _gpu_csv(root: Path, paper: str, table: str, profile: str = 'paper') -> Path:
     "Where a speed task saves a table: data/results/<paper>/gpu/<table>.<profile>.csv (report.gpu_tables reads them)."
     return root / 'data' / 'results' / paper / 'gpu' / f'{table}.{profile}.csv'
@@ -637,7 +126,7 @@ def speed_done(name: str, root: str | Path | None = None) -> bool:
     csvs = [_gpu_csv(repo_root(root), *t.split('/')) for t in SPEED_TASKS[name][2]]
     return all(c.exists() and _protocol(c) >= SPEED_PROTOCOL.get(name, 1) for c in csvs)
 
-
+# %% ../nbs/46_device.ipynb #0b32aca3
 def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
                profile: str = 'paper',  # the papers' settings; 'smoke' times toy sizes (a check on the CPU)
                ) -> list[Path]:
@@ -816,7 +305,7 @@ class Window:
 
     def record_dir(self, root: Path) -> Path: return root / 'data' / 'results' / 'device' / self.id
 
-
+# %% ../nbs/46_device.ipynb #80df5b15
 def _phase_checks(w: Window, root: Path, data_root: Path) -> set[str]:
     "Self-check in a subprocess; the model keys that failed (their runs are skipped)."
     path = w.record_dir(root) / 'selfcheck.json'
@@ -830,7 +319,7 @@ def _phase_checks(w: Window, root: Path, data_root: Path) -> set[str]:
           + (f" (failed: {', '.join(check['failed'])})" if check['failed'] else ''))
     return {k for k, v in (res.get('models') or {}).items() if v != 'ok' and not v.startswith('not checked')}
 
-
+# %% ../nbs/46_device.ipynb #d345899d
 def _phase_speed(w: Window) -> None:
     """The speed tasks in priority order, each in a subprocess under its own time limit, within the speed budget: a task
     starts only when its whole limit fits in the budget left (one cut short measures nothing), else the next may fit."""
@@ -845,7 +334,7 @@ def _phase_speed(w: Window) -> None:
     w.phases['speed'] = done
     w.log(f"speed: {done}")
 
-
+# %% ../nbs/46_device.ipynb #b24eda12
 def _mps(root: Path, start: bool, log=print) -> bool:
     "Start (or stop) CUDA's multi-process service for the training processes; whether it runs and a CUDA probe works under it."
     exe = shutil.which('nvidia-cuda-mps-control')
@@ -878,7 +367,7 @@ def _modes_ok(w: Window, root: Path) -> list[str]:
                       and ((r.get('phases') or {}).get('selfcheck') or {}).get('steps')), None) or {}
     return [m for m in w.modes if m == 'eager' or (steps.get(m) or {}).get('ok')]
 
-
+# %% ../nbs/46_device.ipynb #fed0a0da
 def _phase_train(w: Window, root: Path, data_root: Path, skip_models: set[str]) -> None:
     "The GPU queue, several runs at once, in fp32 with TF32 matmuls, until the budget (less the packing) is spent."
     items = [it for it in _items(w.papers, w.only, data_root, w.log, float('inf') if w.allow_big else PARK_MB)
@@ -1045,55 +534,6 @@ def _phase_probe(w, items: list, modes: list[str]) -> None:
     w.phases['probe']['chosen'] = dict(step_mode=best['mode'], jobs=best['jobs'], epochs_per_gpu_minute=best['epochs_per_gpu_minute'])
     w.log(f"probe: training with step mode {best['mode']!r}, {best['jobs']} runs at once")
 
-# %% ../nbs/46_device.ipynb #a100000f
-def split_pack(files: list[Path], root: Path, out: Path, stem: str, part_bytes: int = 15 * MiB) -> list[Path]:
-    "A .tar.gz of `files` (paths relative to `root`) in `out`, split into parts of at most `part_bytes` where larger."
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode='w:gz') as tar:
-        for f in files: tar.add(f, arcname=str(f.relative_to(root)))
-    data = buf.getvalue(); out.mkdir(parents=True, exist_ok=True)
-    if len(data) <= part_bytes:
-        (out / f'{stem}.tar.gz').write_bytes(data); return [out / f'{stem}.tar.gz']
-    chunks = [data[i:i + part_bytes] for i in range(0, len(data), part_bytes)]
-    paths = [out / f'{stem}.tar.gz.part{k + 1}of{len(chunks)}' for k in range(len(chunks))]
-    for p, c in zip(paths, chunks): p.write_bytes(c)
-    return paths
-
-
-def _read_packs(folder: Path) -> list[tuple[str, bytes]]:
-    "The packs in a folder, whole (parts joined), oldest first: [(stem, .tar.gz bytes)]; an error names a missing part."
-    groups: dict[str, dict] = {}
-    for f in sorted(folder.glob('*.tar.gz*')):
-        m = re.fullmatch(r'(.+)\.tar\.gz(?:\.part(\d+)of(\d+))?', f.name)
-        if m: groups.setdefault(m[1], {})[int(m[2] or 1)] = (f, int(m[3] or 1))
-    out = []
-    for stem, parts in sorted(groups.items()):
-        n = next(iter(parts.values()))[1]
-        missing = [k for k in range(1, n + 1) if k not in parts]
-        if missing: raise XferError(f"pack {stem}: part(s) {missing} of {n} missing in {folder}; fetch every file the call returned.")
-        out.append((stem, b''.join(parts[k][0].read_bytes() for k in range(1, n + 1))))
-    return out
-
-
-def _merge(data: bytes, root: Path) -> list[str]:
-    "Extract a pack into the checkout: .jsonl files gain the lines they lack (records are appended, never lost), others are replaced."
-    names = []
-    with tarfile.open(fileobj=io.BytesIO(data), mode='r:gz') as tar:
-        for m in tar.getmembers():
-            p = Path(m.name)
-            if not m.isfile() or p.is_absolute() or '..' in p.parts or p.parts[0] not in ('data', 'figures'):
-                raise XferError(f"pack member {m.name!r} is outside data/ and figures/: refusing the pack.")
-            b, dst = tar.extractfile(m).read(), root / p
-            if p.suffix == '.jsonl' and dst.exists():
-                have = dst.read_text().splitlines()
-                new = [l for l in b.decode().splitlines() if l.strip() and l not in set(have)]
-                if new: atomic_write_text(dst, '\n'.join(have + new) + '\n')
-            else:
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                tmp = dst.with_name(dst.name + f'.tmp{os.getpid()}'); tmp.write_bytes(b); os.replace(tmp, dst)
-            names.append(m.name)
-    return names
-
 # %% ../nbs/46_device.ipynb #a1000010
 def _drop_stale_parked(root: Path, log=print) -> None:
     "Remove parked checkpoints of runs that have since finished (a pack cannot carry a deletion)."
@@ -1108,7 +548,7 @@ def _snapshot(root: Path) -> dict[Path, tuple[int, int]]:
     "(size, mtime) of every file under data/ and figures/."
     return {f: (f.stat().st_size, f.stat().st_mtime_ns) for sub in ('data', 'figures') for f in sorted((root / sub).rglob('*')) if f.is_file()}
 
-
+# %% ../nbs/46_device.ipynb #c2844595
 def _finish(w: Window, root: Path, info: dict) -> list[Path]:
     "Record the window, pack what changed under data/ and figures/ into $OUT, keep a copy for the machine's next call."
     from effattn.measure import git_commit  # lazy: torch-free at import
@@ -1129,7 +569,7 @@ def _finish(w: Window, root: Path, info: dict) -> list[Path]:
           f"$OUT holds {len(outs)} files" + (f" -- OVER the tool's limits: {big or len(outs)}" if big or len(outs) > RETURN_FILES else ''))
     return packs
 
-
+# %% ../nbs/46_device.ipynb #8ad62daa
 def window(budget: str | float = '540s', out: str | Path | None = None, device: str = 'cuda', jobs: int | None = None,
            papers: list[str] | None = None, only: str | None = None, selfcheck: bool = True, speed: bool = True,
            root: str | Path | None = None, allow_big: bool = False, mps: bool = True,
@@ -1206,7 +646,7 @@ def add_parser(sub) -> None:
     d.add_argument('--no-probe', action='store_true', help="run: skip the probe (train eagerly unless --step-mode says otherwise)")
     d.add_argument('--repo', default=None, metavar='PATH', help="the effattn checkout (default: the one containing the current folder)")
 
-
+# %% ../nbs/46_device.ipynb #728fa30a
 def command(args,
             report=None,  # unpack: a function (root) -> path that regenerates the report (the CLI passes effattn.report's)
             ) -> int:
@@ -1242,7 +682,7 @@ def _command(args, report) -> int:
                step_mode=args.step_mode, probe=not args.no_probe)
     return 0 if not (w.phases.get('train') or {}).get('failed') else 1
 
-
+# %% ../nbs/46_device.ipynb #82bcdcc4
 def main(argv: list[str] | None = None) -> int:
     "`python -m effattn.device checks|speed ...`: the window's subprocesses."
     ap = argparse.ArgumentParser(prog='python -m effattn.device')

@@ -56,7 +56,7 @@ def evidence(c: Claim) -> str:
     "The report's evidence column: `any` for arithmetic and exact claims (computed from the code, the same at every profile), else the profile."
     return 'any' if c.kind == 'exact' else c.profile
 
-
+# %% ../nbs/44_report.ipynb #1644326f
 def _beside(c: Claim, stronger: Claim) -> Claim:
     "`c` with what a stronger profile measured but did not judge (its `ours` and its reason) shown beside it."
     if stronger.ours in ('', '-'): return c  # nothing was measured there
@@ -87,7 +87,7 @@ def one_row_each(by_id: dict[str, Claim], same: dict[str, str]) -> list[Claim]:
     drop = {weak for strong, weak in same.items() if strong in by_id and by_id[strong].verdict != 'not run'}
     return [c for i, c in by_id.items() if i not in drop]
 
-
+# %% ../nbs/44_report.ipynb #33ff276a
 SMOKE_HEADER = ("Profile `smoke`: every notebook runs one epoch on the tiny embedded sample data, a check that the "
                 "pipeline works end to end. It measures nothing: accuracy claims read *not run (smoke)*; arithmetic and "
                 "exact claims (evidence `any`) are judged as at every profile. The findings are in data/REPRODUCTION.md.")
@@ -115,9 +115,7 @@ def _intro(profiles, rel) -> list[str]:
             'numbered departures (D1, D2, …), which its reasons cite instead of repeating them. Each claim not run says '
             "what it needs (the campaign's estimates of CPU-hours or GPU-minutes, or why none exists).", '']
 
-
-
-
+# %% ../nbs/44_report.ipynb #a299ac7f
 def _evidence_lines(paper: str, files: list[dict], rel) -> list[str]:
     "Which claims files a paper's claims come from: profile, commit, date, hardware; and where its outputs are."
     out = []
@@ -133,7 +131,7 @@ def _evidence_lines(paper: str, files: list[dict], rel) -> list[str]:
     return out + ['', f"Executed notebook: `{'runs/smoke/executed' if shown == Profile.smoke else rel(paper, shown, 'results')}/`; "
                   f"results: `{rel(paper, shown, 'results')}/`; figures: `{rel(paper, shown, 'figures')}/`.", '']
 
-
+# %% ../nbs/44_report.ipynb #32e91c46
 REASON_CELL = 200  # the most characters a reason cell shows; a longer reason is cut, and given in full below the tables
 
 
@@ -163,7 +161,7 @@ def _full_reasons(claims: list[Claim], limit: int = REASON_CELL) -> list[str]:
     return (['### Reasons, continued', ''] + [f'- <a id="{_anchor(c)}"></a>**{_cell(c.claim)}** ({c.verdict}): … {rest}'
                                               for c, rest in rests] + ['']) if rests else []
 
-
+# %% ../nbs/44_report.ipynb #0ab5157b
 def _grouped(claims: list[Claim], needs: dict | None = None, links: dict | None = None) -> list[str]:
     "The claims' tables, one per non-empty group of `GROUPS`; a table with claims not run says what each needs (`needs`: id -> words); `links`: id -> a figure's link."
     needs, links, out = needs or {}, links or {}, []
@@ -193,7 +191,7 @@ def paper_section(paper: str, claims: list[Claim], files: list[dict], rel, root:
                                           or ['None repeated.'])
             + ['', '### Evidence', ''] + _evidence_lines(paper, files, rel) + _grouped(cited, needs, links) + _full_reasons(cited))
 
-
+# %% ../nbs/44_report.ipynb #d07cc8d4
 def build_report(profiles=('paper', 'cpu'), root: str | Path | None = None) -> str:
     "Markdown of every paper's claims, each from the strongest profile that judged it: an executive summary, then each paper's section."
     root = repo_root(root)
@@ -388,7 +386,7 @@ def claim_group(c: Claim) -> str:
     if c.kind == 'exact': return 'Arithmetic and exact claims'
     return GROUPS[0] if c.profile == Profile.paper else GROUPS[1]
 
-
+# %% ../nbs/44_report.ipynb #32c95845
 OWN_STUDIES = ('attention_error', 'zoo')  # studies of ours, not of a paper: counted apart from the papers' claims
 
 
@@ -407,7 +405,7 @@ def split_counts(claims: list[Claim]) -> str:
     exp, ex = [c for c in claims if c.kind != 'exact'], [c for c in claims if c.kind == 'exact']
     return f"experiments: {_counts(exp)}; arithmetic and exact checks: {_counts(ex)}"
 
-
+# %% ../nbs/44_report.ipynb #9b55fca8
 def verdict_table(claims: list[Claim]) -> list[str]:
     "Markdown rows: the claims counted by verdict (rows) and the evidence they rest on (columns; `any` = arithmetic and exact checks)."
     evs = sorted({evidence(c) for c in claims}, key=lambda e: (('paper', 'cpu', 'any') + (e,)).index(e))
@@ -418,7 +416,7 @@ def verdict_table(claims: list[Claim]) -> list[str]:
         if sum(n): rows.append(f"| {v} | " + ' | '.join(map(str, n)) + f" | {sum(n)} |")
     return rows
 
-
+# %% ../nbs/44_report.ipynb #438e8a82
 def _some(claims: list[Claim], k: int = 3) -> str:
     "The texts of up to k claims (the strongest evidence first), and how many more."
     cs = sorted(claims, key=lambda c: ('paper', 'any', 'cpu').index(evidence(c)) if evidence(c) in ('paper', 'any', 'cpu') else 3)
@@ -451,7 +449,6 @@ def summary_bullets(claims: list[Claim], sentence: str = '') -> list[str]:
     out.append(f"- **Open** ({len(by['not run'])} not run): {spd} speed claim(s) await a GPU"
                + (f"; {_some([c for c in by['not run'] if c.kind != 'speed'])}" if len(by['not run']) > spd else '') + '.')
     return out
-
 
 # %% ../nbs/44_report.ipynb #20e6af79
 def _same(a, b) -> bool:
@@ -508,7 +505,7 @@ def fmt_delta(paper: float | str | None, values: list[float], digits: int = 2, c
     if not values or not isinstance(paper, float): return '-'
     return f"{(statistics.median(values) if center == 'median' else mean_std(values)[0]) - paper:+.{digits}f}"
 
-
+# %% ../nbs/44_report.ipynb #b9aef52f
 _T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571}  # Student's t, 97.5 % quantile (printed tables)
 
 
@@ -538,7 +535,7 @@ def delta_ci(paper: float | str | None, values: list[float], n_test: int, digits
     d, h = m - paper, t975(n - 1) * sd / math.sqrt(n)
     return f"{d:+.{digits}f} [{d - h:+.{digits}f}, {d + h:+.{digits}f}]"
 
-
+# %% ../nbs/44_report.ipynb #069c32ad
 def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim | None,
                 own: str | None = None,  # the row's own verdict from its `judge` (`headline_table`), if it has one
                 ) -> tuple[str, str]:
@@ -554,7 +551,7 @@ def row_verdict(h: Headline, p: float | str | None, ours: list[float], c: Claim 
     if c.verdict == 'partly': return evidence(c), f'not judged alone (its claim {c.id}: partly)'
     return evidence(c), f'**{c.verdict}**'
 
-
+# %% ../nbs/44_report.ipynb #062f7510
 def headline_table(heads: list[Headline], claims: list[Claim], paper: str, root: Path) -> list[str]:
     "A study's `### Headline` rows: each number of the paper beside ours, Δ, and the row's evidence and verdict (`row_verdict`)."
     by = {c.id: c for c in claims}
