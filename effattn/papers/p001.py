@@ -10,7 +10,6 @@ import math
 import statistics
 from dataclasses import dataclass, replace
 from itertools import combinations
-import csv
 from pathlib import Path
 
 import pandas as pd
@@ -27,10 +26,11 @@ from ..hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus
 from ..measure import TensorMemory
 from .base import Results, override_profile, paper_tables
 from ..presets import create_model
-from .verdict import INCONCLUSIVE_WHY, Claim, mean_std, not_run, parts_verdict, run_noise
+from .verdict import (INCONCLUSIVE_WHY, Claim, ClaimSpec, Evidence, Judged, Missing, judge_claims, mean_std,
+                                    parts_verdict, run_noise)
 from ..softmax import SoftmaxAttention
 from ..layouts import hydra_layers
-from ..runtime import repo_root
+
 
 # %% auto #0
 __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'GPU_PAPER', 'GPU_SMOKE', 'PROFILES',
@@ -38,15 +38,14 @@ __all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAI
            'judge_campaign', 'departures', 'SETTINGS', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS',
            'ATTENTION_OF', 'PRECISIONS', 'IMPLS', 'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT',
            'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'POWER', 'DOUBLING_TOL_PCT',
-           'SPEED_RULE', 'Settings', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs',
-           'throughput_changes', 'throughput_verdict', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper',
-           'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label',
-           'scaled_layers', 'row_model', 'flops_table', 'set_softmax_impl', 'time_rows', 'round_changes',
-           'speed_changes', 'throughput_seconds', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical',
-           'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows',
-           'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4',
-           'judge_doubling', 'gain_word', 'magnitude_word', 'all_word', 'judged_impl', 'speed_parts', 'judge_speed',
-           'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
+           'SPEED_RULE', 'CLAIMS', 'Settings', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec',
+           'specs', 'throughput_changes', 'throughput_verdict', 'deit_b', 'blocks_only', 'table4_costs',
+           'table4_vs_paper', 'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs',
+           'head_costs', 'row_label', 'scaled_layers', 'row_model', 'flops_table', 'set_softmax_impl', 'time_rows',
+           'round_changes', 'speed_changes', 'throughput_seconds', 'class_token_focus', 'focus_gap', 'canonical',
+           'Scores', 'effect', 'same', 'reading', 'paper_number', 'missing', 'kernel_rows', 'analogue', 'layout_counts',
+           'gain_word', 'magnitude_word', 'all_word', 'judged_impl', 'speed_parts', 'judge', 'judge_gpu',
+           'judge_analytic']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)
@@ -597,48 +596,6 @@ def focus_gap(focus: Tensor, total: Tensor) -> float:
     "Largest gap between eq. 15's sum of the contributions and the projected output, relative to the largest output."
     return ((focus.sum(1) - total).abs().max() / total.abs().max().clamp_min(1e-12)).item()
 
-# %% ../../nbs/52_p001.ipynb #91837488
-def judge_analytic(paper_dir=None) -> list:
-    "001's arithmetic claims about ViT-B/16, judged from effattn's FLOP counter (any machine, no training)."
-    def counted(size, **kw): return count_flops(deit_b(size, **kw))
-    def share(size):
-        c = counted(size)
-        return 100 * c.attention / blocks_only(c)
-    crop, pad = share((1072, 1920)), share((1088, 1920))
-    over = min(crop, pad) > 60
-    claims = [Claim('001-1080p-attention-share', '001', 'at 1080p, over 60% of the computation of ViT-B/16 creates and '
-                    'applies attention matrices', 'abstract; §1', 'over 60%',
-                    f"{crop:.1f}% (1072 x 1920, T = 8041) / {pad:.1f}% (1088 x 1920, T = 8161) of the blocks' MACs",
-                    'reproduced' if over else 'not reproduced', "counted with effattn.flops on ViT-B/16 (the count that matches "
-                    "Table 4); 1080 is not a multiple of 16, so a crop and a pad bracket it", kind='exact', profile='any')]
-    s, h = counted(224), counted(224, attention='hydra')
-    ratio, T = s.attention / h.attention, 197
-    claims.append(Claim('001-factor-of-token-count', '001', 'Hydra attention is cheaper than standard self-attention in '
-                        'ViT-B/16 by a factor of the token count', 'abstract; §3', f'a factor of T = {T}',
-                        f"attention MACs {s.attention / 1e9:.3f} G (softmax) vs {h.attention / 1e9:.5f} G (Hydra): x{ratio:.0f}",
-                        'reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'not reproduced',
-                        "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in "
-                        "both); 'faster' in the paper's FLOP sense, not wall-clock", kind='exact', profile='any'))
-    claims.append(_table3_flops(counted, paper_dir))
-    return claims
-
-# %% ../../nbs/52_p001.ipynb #f87884b5
-def _table3_flops(counted, paper_dir) -> 'Claim':
-    "Table 3's GFLOPs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers, against our count."
-    rows = [r for r in csv.DictReader(open(Path(paper_dir or repo_root() / 'data' / 'paper') / '001_tables.csv'))
-            if r['table'] == '3']
-    out = []
-    for r in rows:
-        n = int(r['layers_replaced'] or 0)
-        kw = {} if n == 0 else dict(attention='hydra') if n == 12 else dict(attention='hydra_back', layout_options=dict(n=n))
-        out.append((n, float(r['gflops']), counted(384, **kw).gmacs))
-    worst = max(abs(o / p - 1) for _, p, o in out)
-    return Claim('001-table3-flops', '001', "GFLOPs of DeiT-B at 384 px with Hydra in the last 0 / 2 / 7 / 12 layers",
-                 'Table 3', ' / '.join(f"{p:.2f}" for _, p, _ in out), ' / '.join(f"{o:.2f}" for _, _, o in out),
-                 'reproduced' if worst <= 0.005 else 'not reproduced',
-                 f"effattn.flops MACs of the whole model (the paper's 'FLOPs' are MACs); every row within {100 * worst:.2f}% "
-                 "(tolerance 0.5%)", kind='exact', profile='any')
-
 # %% ../../nbs/52_p001.ipynb #63f68b83
 KERNEL_KEYS = {  # Table 1/5 kernel names -> the configuration that trains it (Table 1 and 5 spell some names apart)
     'Cosine Similarity': 'hydra/cosine', 'Tanh-L2': 'hydra/tanh_l2', 'Mean': 'hydra/mean', 'CosSim + LN': 'hydra/cosine_ln',
@@ -747,12 +704,20 @@ def paper_number(text: pd.DataFrame, cid: str) -> float:  # data/paper/001_text.
     return float(text.set_index('claim_id').loc[cid, 'value'])
 
 # %% ../../nbs/52_p001.ipynb #097c7932
-def claim(cid: str, claim: str, where: str, paper_value: str, ours: str, verdict: str, reason: str, seeds: int = 0,
-          kind: str = 'accuracy', **kw) -> Claim:
-    "A claim of paper 001 (`cid` without the '001-' prefix); an inconclusive one says why, where its reason does not yet."
+def _found(verdict: str, ours: str, reason: str, seeds: int = 0,
+           paper_value: str = '',  # the paper's value where the judge reads it from the paper's tables
+           **extra,  # other Claim fields (profile, paper_device, our_device)
+           ) -> Judged:
+    "What a judge of 001 finds; an inconclusive finding says why (underpowered), where its reason does not yet."
     if verdict == 'inconclusive' and not any(w in reason for w in INCONCLUSIVE_WHY):
         reason = f"{reason}; underpowered: the difference lies between the bands that would settle it"
-    return Claim(f'001-{cid}', '001', claim, where, paper_value, ours, verdict, reason, seeds, kind, **kw)
+    return Judged(verdict, ours, reason, seeds, paper_value, extra)
+
+
+def _not_run(why: str, paper_value: str, **extra) -> Judged:
+    "Not run, with the paper's value the judge read from the paper's tables (where the row holds the value: `Missing`)."
+    return Judged('not run', '-', why, paper_value=paper_value, extra=extra)
+
 
 # %% ../../nbs/52_p001.ipynb #2c0164c5
 def missing(name: str) -> str:  # a table or values name
@@ -760,32 +725,85 @@ def missing(name: str) -> str:  # a table or values name
     return (f"no '{name}' saved at this profile: run nbs/experiments/001_hydra.ipynb at it (the cell that computes it "
             f"saves it with save_table/save_values)")
 
+
+def _scores(ev: Evidence) -> Scores:
+    "The pass's accuracies: the records of the configurations its profile's grid trains (every record, for another profile)."
+    keys = set(grid(PROFILES[ev.profile]).configs) if ev.profile in PROFILES else None
+    return Scores.of(ev.results.records, keys)
+
+
+# %% ../../nbs/52_p001.ipynb #91837488
+def _counted(size, **kw):  # image size in px or (height, width); create_model overrides
+    "`count_flops` of DeiT-B (ViT-B/16) at `size`."
+    return count_flops(deit_b(size, **kw))
+
+
+def _share_1080p(ev: Evidence) -> Judged:
+    "Abstract: attention's share of ViT-B/16's block MACs is over 60 % at both a 1072 px crop and a 1088 px pad of 1080p."
+    def share(size):
+        c = _counted(size)
+        return 100 * c.attention / blocks_only(c)
+    crop, pad = share((1072, 1920)), share((1088, 1920))
+    return _found('reproduced' if min(crop, pad) > 60 else 'not reproduced',
+                  f"{crop:.1f}% (1072 x 1920, T = 8041) / {pad:.1f}% (1088 x 1920, T = 8161) of the blocks' MACs",
+                  "counted with effattn.flops on ViT-B/16 (the count that matches Table 4); 1080 is not a multiple of 16, so "
+                  "a crop and a pad bracket it", profile='any')
+
+
+def _factor_of_token_count(ev: Evidence) -> Judged:
+    "Abstract: softmax's attention MACs over Hydra's at 224 px equal T = 197 within 5 %; above T/2: partly."
+    s, h = _counted(224), _counted(224, attention='hydra')
+    ratio, T = s.attention / h.attention, T224
+    return _found('reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'not reproduced',
+                  f"attention MACs {s.attention / 1e9:.3f} G (softmax) vs {h.attention / 1e9:.5f} G (Hydra): x{ratio:.0f}",
+                  "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in both); "
+                  "'faster' in the paper's FLOP sense, not wall-clock", profile='any')
+
+
+# %% ../../nbs/52_p001.ipynb #f87884b5
+def _table3_flops(ev: Evidence) -> Judged:
+    "Table 3: our MACs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers within 0.5 % of its GFLOPs."
+    t3 = ev.paper_tables['tables']
+    out = []
+    for r in t3[t3.table == 3].itertuples():
+        n = 0 if r.layers_replaced != r.layers_replaced else int(r.layers_replaced)
+        kw = {} if n == 0 else dict(attention='hydra') if n == 12 else dict(attention='hydra_back', layout_options=dict(n=n))
+        out.append((n, float(r.gflops), _counted(384, **kw).gmacs))
+    worst = max(abs(o / p - 1) for _, p, o in out)
+    return _found('reproduced' if worst <= 0.005 else 'not reproduced', ' / '.join(f"{o:.2f}" for _, _, o in out),
+                  f"effattn.flops MACs of the whole model (the paper's 'FLOPs' are MACs); every row within {100 * worst:.2f}% "
+                  "(tolerance 0.5%)", paper_value=' / '.join(f"{p:.2f}" for _, p, _ in out), profile='any')
+
+
 # %% ../../nbs/52_p001.ipynb #b1c25167
-def judge_heads(S: Scores, text: pd.DataFrame) -> list[Claim]:  # the profile's scores; data/paper/001_text.csv
-    "Fig. 2: softmax attention falls beyond 12 heads (DeiT-B), multi-head linear attention holds up to H = D."
-    ref = DIM // 64  # head width 64, as DeiT-B's 12 heads
+def _msa_falls(ev: Evidence) -> Judged:
+    "Fig. 2: MSA at head width 64 (H = D/64, DeiT-B's 12) minus MSA at the largest H run, a fall beyond K_OK (`effect`)."
+    S, ref = _scores(ev), DIM // 64
     msa = [h for h in DIV192 if S.runs(f'softmax/H={h}')]
     big = [h for h in msa if h > ref]
-    c1 = ('fig2-msa-falls', 'softmax attention (MSA) accuracy tanks when the heads exceed 12 (head width < 64)', 'Fig. 2 / §3.3',
-          f"tanks for H > {paper_number(text, '001_c13'):g} (DeiT-B; curve not typed)")
-    if ref in msa and big:
-        d, s = S.diff(f'softmax/H={ref}', f'softmax/H={big[-1]}')
-        out = [claim(*c1, ', '.join(f'H = {h} (DeiT-B {4 * h}): {S.show(f"softmax/H={h}")}' for h in msa), effect(d / s),
-                     f'fall from H = {ref} to H = {big[-1]}: {reading(d, s)}; {S.setup}',
-                     S.seeds(*(f'softmax/H={h}' for h in msa)))]
-    else: out = [not_run(f'001-{c1[0]}', '001', *c1[1:], f'needs MSA runs at head width 64 (H = {ref}) and at a larger H')]
+    pv = f"tanks for H > {paper_number(ev.paper_tables['text'], '001_c13'):g} (DeiT-B; curve not typed)"
+    if not (ref in msa and big): return _not_run(f'needs MSA runs at head width 64 (H = {ref}) and at a larger H', pv)
+    d, s = S.diff(f'softmax/H={ref}', f'softmax/H={big[-1]}')
+    return _found(effect(d / s), ', '.join(f'H = {h} (DeiT-B {4 * h}): {S.show(f"softmax/H={h}")}' for h in msa),
+                  f'fall from H = {ref} to H = {big[-1]}: {reading(d, s)}; {S.setup}',
+                  S.seeds(*(f'softmax/H={h}' for h in msa)), pv)
+
+
+def _mla_flat(ev: Evidence) -> Judged:
+    "Fig. 2: MLA over the H run: reproduced if no two H differ beyond K_OK, not reproduced if it falls as H grows beyond K_BAD."
+    S = _scores(ev)
+    pv = f"consistent up to H = {paper_number(ev.paper_tables['text'], '001_c14'):g} (DeiT-B; curve not typed)"
     mla = [f'mla_global/H={h}' for h in DIV192 if S.runs(f'mla_global/H={h}')]
-    c2 = ('fig2-mla-flat', 'multi-head linear attention (MLA, cosine) stays consistent in accuracy up to H = D', 'Fig. 2 / §3.3',
-          f"consistent up to H = {paper_number(text, '001_c14'):g} (DeiT-B; curve not typed)")
-    if len(mla) < 2: return out + [not_run(f'001-{c2[0]}', '001', *c2[1:], 'needs MLA runs at two head counts')]
+    if len(mla) < 2: return _not_run('needs MLA runs at two head counts', pv)
     zs = {(a, b): S.z(a, b) for a, b in combinations(mla, 2)}  # a has fewer heads: z > 0 is a fall as H grows
     (fa, fb), fall = max(zs.items(), key=lambda kv: kv[1])
     v = 'reproduced' if max(map(abs, zs.values())) <= K_OK else 'not reproduced' if fall > K_BAD else 'inconclusive'
     h = lambda k: 'H = ' + k.split('=')[1]
-    return out + [claim(*c2, ', '.join(f'{h(k)}: {S.show(k)}' for k in mla) + ' (global cosine normalisation)', v,
-                        f'largest difference between two H: {max(map(abs, zs.values())):.1f} noise units; largest fall as H '
-                        f'grows ({h(fa)} to {h(fb)}): {reading(*S.diff(fa, fb))}; reproduced within '
-                        f'±{K_OK:g} units, not reproduced by a fall beyond {K_BAD:g}; {S.setup}', S.seeds(*mla))]
+    return _found(v, ', '.join(f'{h(k)}: {S.show(k)}' for k in mla) + ' (global cosine normalisation)',
+                  f'largest difference between two H: {max(map(abs, zs.values())):.1f} noise units; largest fall as H '
+                  f'grows ({h(fa)} to {h(fb)}): {reading(*S.diff(fa, fb))}; reproduced within '
+                  f'±{K_OK:g} units, not reproduced by a fall beyond {K_BAD:g}; {S.setup}', S.seeds(*mla), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #35fbfce6
 def kernel_rows(S: Scores, tables: pd.DataFrame, table: int) -> pd.DataFrame:  # data/paper/001_tables.csv; 1 or 5
@@ -796,58 +814,60 @@ def kernel_rows(S: Scores, tables: pd.DataFrame, table: int) -> pd.DataFrame:  #
     return t.dropna(subset=['ours']).drop_duplicates('run')
 
 # %% ../../nbs/52_p001.ipynb #d2e2ba8f
-def _cosine_best(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
-    "Tables 1 and 5: cosine similarity is the best Hydra kernel (against the other kernel it beats least clearly)."
-    c = ('kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5',
-         f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
-         f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
+def _table5(ev: Evidence) -> tuple[Scores, pd.DataFrame, pd.DataFrame]:
+    "The pass's scores, the rows of Table 5 it ran (`kernel_rows`), and the paper's Table 5, best first."
+    S, tables = _scores(ev), ev.paper_tables['tables']
+    return S, kernel_rows(S, tables, 5), tables[tables.table == 5].sort_values('top1_pct', ascending=False)
+
+
+def _cosine_best(ev: Evidence) -> Judged:
+    "Tables 1 and 5: cosine minus the other kernel it beats least clearly (the most significant), a gain beyond K_OK (`effect`)."
+    S, t5, p5 = _table5(ev)
+    pv = (f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
+          f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
     others, name = [r for r in t5.run if r != HYDRA_ALL], dict(zip(t5.run, t5.kernel))
-    if not (S.runs(HYDRA_ALL) and others):
-        return not_run('001-' + c[0], '001', *c[1:], 'needs the cosine run and another Table 5 kernel')
+    if not (S.runs(HYDRA_ALL) and others): return _not_run('needs the cosine run and another Table 5 kernel', pv)
     worst = min(others, key=lambda o: S.z(HYDRA_ALL, o))
     best = max(others, key=S.mean)
-    return claim(*c, f'cosine {S.show(HYDRA_ALL)}, best other {name[best]} {S.show(best)} ({len(others)} others run)',
-                 effect(S.z(HYDRA_ALL, worst)), f'cosine minus {name[worst]} (the most significant other kernel): '
-                 f'{reading(*S.diff(HYDRA_ALL, worst))}; {S.setup}', S.seeds(HYDRA_ALL, worst))
+    return _found(effect(S.z(HYDRA_ALL, worst)),
+                  f'cosine {S.show(HYDRA_ALL)}, best other {name[best]} {S.show(best)} ({len(others)} others run)',
+                  f'cosine minus {name[worst]} (the most significant other kernel): {reading(*S.diff(HYDRA_ALL, worst))}; '
+                  f'{S.setup}', S.seeds(HYDRA_ALL, worst), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #c72ffeed
-def _kernel_ranking(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
-    "Table 5's order of the Hydra kernels: the rank correlation with ours, and the pairs ordered as the paper or reversed."
-    c = ('kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5',
-         ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples()))
-    if len(t5) < 3: return not_run('001-' + c[0], '001', *c[1:], f'{len(t5)} Table 5 kernels run; a ranking needs 3')
+def _kernel_ranking(ev: Evidence) -> Judged:
+    "Table 5's order: rank correlation ≥ RANK_OK and no pair reversed beyond K_OK; reversed pairs at least as many as agreeing: not reproduced."
+    S, t5, p5 = _table5(ev)
+    pv = ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples())
+    if len(t5) < 3: return _not_run(f'{len(t5)} Table 5 kernels run; a ranking needs 3', pv)
     rho = t5[['top1_pct', 'ours']].rank().corr().iloc[0, 1]
     pairs = [(a, b) for a, b in combinations(t5.itertuples(), 2) if a.top1_pct != b.top1_pct]
     zs = [S.z(a.run, b.run) * math.copysign(1, a.top1_pct - b.top1_pct) for a, b in pairs]
     agree, contra = sum(z > K_OK for z in zs), sum(z < -K_OK for z in zs)
     v = ('reproduced' if rho >= RANK_OK and agree and not contra else 'not reproduced' if contra and contra >= agree else 'partly')
-    return claim(*c, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
-                     f'ordered as the paper and {contra} reversed beyond ±{K_OK:g} noise units', v,
-                 f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; not reproduced: reversed pairs at least as '
-                 f'many as agreeing ones; {S.setup}', S.seeds(*t5.run))
+    return _found(v, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
+                     f'ordered as the paper and {contra} reversed beyond ±{K_OK:g} noise units',
+                  f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; not reproduced: reversed pairs at least as '
+                  f'many as agreeing ones; {S.setup}', S.seeds(*t5.run), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #0c3185a2
-def _hydra_beats_otd(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> Claim:  # data/paper/001_{tables,text}.csv
-    "Table 1 / §4.4: with every layer replaced, Hydra beats the other O(TD) methods (against the closer of the two run)."
+def _hydra_beats_otd(ev: Evidence) -> Judged:
+    "Table 1 / §4.4: Hydra (every layer) minus the closer of AFT-Simple and PolyNL run, a gain beyond K_OK (`effect`)."
+    S, tables, text = _scores(ev), ev.paper_tables['tables'], ev.paper_tables['text']
     t1 = tables[tables.table == 1]
     p1 = t1[t1.method != 'Hydra'].set_index('method').top1_pct
     p_h = t1[(t1.method == 'Hydra') & (t1.kernel == 'Cosine Similarity')].top1_pct.iloc[0]
-    c = ('hydra-beats-otd', 'with every layer replaced, Hydra is more accurate than the other O(TD) methods AFT-Simple and '
-         'PolyNL', 'Table 1 / §4.4', f"+{paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple "
-         f"{p1['AFT-Simple']:.2f}%, PolyNL {p1['PolyNL']:.2f}%")
+    pv = (f"+{paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple {p1['AFT-Simple']:.2f}%, PolyNL "
+          f"{p1['PolyNL']:.2f}%")
     otd = [r for r in ('aft_simple', 'polynl') if S.runs(r)]
-    if not (S.runs(HYDRA_ALL) and otd): return not_run('001-' + c[0], '001', *c[1:], 'needs Hydra and AFT-Simple or PolyNL')
+    if not (S.runs(HYDRA_ALL) and otd): return _not_run('needs Hydra and AFT-Simple or PolyNL', pv)
     rival, name = min(otd, key=lambda o: S.z(HYDRA_ALL, o)), {'aft_simple': 'AFT-Simple', 'polynl': 'PolyNL'}
-    return claim(*c, f'Hydra {S.show(HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
-                 effect(S.z(HYDRA_ALL, rival)), f'Hydra minus {name[rival]} (the closer rival): '
-                 f'{reading(*S.diff(HYDRA_ALL, rival))}; {S.setup}', S.seeds(HYDRA_ALL, *otd))
+    return _found(effect(S.z(HYDRA_ALL, rival)), f'Hydra {S.show(HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
+                  f'Hydra minus {name[rival]} (the closer rival): {reading(*S.diff(HYDRA_ALL, rival))}; {S.setup}',
+                  S.seeds(HYDRA_ALL, *otd), pv)
 
-# %% ../../nbs/52_p001.ipynb #ada22449
-def judge_kernels(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # data/paper/001_{tables,text}.csv
-    "Tables 1 and 5: cosine is the best Hydra kernel, Table 5's order, Hydra beats AFT-Simple and PolyNL."
-    t5 = kernel_rows(S, tables, 5)
-    p5 = tables[tables.table == 5].sort_values('top1_pct', ascending=False)
-    return [_cosine_best(S, t5, p5), _kernel_ranking(S, t5, p5), _hydra_beats_otd(S, tables, text)]
 
 # %% ../../nbs/52_p001.ipynb #d2bf11b0
 def analogue(method: str, layers, depth: int) -> str:  # a Table 2 row (layers: Hydra's of 12); our model's depth
@@ -860,53 +880,84 @@ def layout_counts(S: Scores, where: str) -> list[int]:  # 'back', 'front' or 'in
     "The replaced-layer counts 0 < n < depth that layout `where` trained itself (aliased counts are the other layout's runs)."
     return [n for n in range(1, S.depth) if f'hydra_{where}/n={n}' in S.accs]
 
+
+def _at(where: str, n: int) -> str:
+    "The configuration of Hydra in `n` layers placed by layout `where` ('back', 'front', 'interleave')."
+    return f'hydra_{where}/n={n}'
+
+
 # %% ../../nbs/52_p001.ipynb #2633e3d7
-def judge_layers(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # data/paper/001_{tables,text}.csv
-    "Fig. 4 / Table 2: back beats front, interleaving is like the back, a few back layers improve, up to 8 of 12 do not drop."
-    t2 = tables[tables.table == 2]
+def _layouts(ev: Evidence, a: str, b: str, rule) -> Judged:  # layouts; `effect` or `same`
+    "Layout `a` minus layout `b`, the mean over the replaced-layer counts both trained, read by `rule`; the small evidence named."
+    S = _scores(ev)
+    ns, L = sorted(set(layout_counts(S, a)) & set(layout_counts(S, b))), S.depth
+    if not ns: raise Missing(f'the profile trains no common n for the {a} and {b} layouts')
+    ds = [S.diff(_at(a, n), _at(b, n)) for n in ns]
+    d, s = sum(x for x, _ in ds) / len(ds), math.sqrt(sum(e ** 2 for _, e in ds)) / len(ds)
+    seeds = S.seeds(*(_at(w, n) for n in ns for w in (a, b)))
+    return _found(rule(d / s), ', '.join(f'n = {n} of {L}: {a} {S.show(_at(a, n))}, {b} {S.show(_at(b, n))} ({x:+.2f})'
+                                         for n, (x, _) in zip(ns, ds)),
+                  f'{a} minus {b}' + (f', mean over {len(ns)} n' if len(ns) > 1 else '') + f': {reading(d, s)}; '
+                  f'small evidence: {len(ns)} replaced-layer count(s) of a {L}-layer model, {seeds} run(s) per layout and '
+                  f'count, {S.epochs} epoch(s) on {S.train_images:,} images, where the paper\'s curves span 12 layers after '
+                  f'300 epochs on ImageNet-1k and a layout that starts slower may still catch up; {S.setup}', seeds)
+
+
+def _back_vs_front(ev: Evidence) -> Judged:
+    "Fig. 4: Hydra's back layers minus its front layers, a gain beyond K_OK (`effect`)."
+    return _layouts(ev, 'back', 'front', effect)
+
+
+def _interleave_vs_back(ev: Evidence) -> Judged:
+    "Fig. 4: interleaved minus back layers, the same within ±K_OK, not reproduced beyond ±K_BAD (`same`)."
+    return _layouts(ev, 'interleave', 'back', same)
+
+
+# %% ../../nbs/52_p001.ipynb #7741f324
+def _table2_gains(ev: Evidence) -> dict:
+    "Table 2's accuracy change (points) against standard attention, by Hydra's layers of 12."
+    t2 = ev.paper_tables['tables'][lambda t: t.table == 2]
     p_base = t2[t2.method == 'Standard Attention'].top1_pct.iloc[0]
-    p_d = {int(n): a - p_base for n, a in zip(t2.layers_replaced, t2.top1_pct) if n == n}
+    return {int(n): a - p_base for n, a in zip(t2.layers_replaced, t2.top1_pct) if n == n}
+
+
+def _back_runs(S: Scores) -> list[int]:
+    "The back layout's own replaced-layer counts 0 < n < depth, where the baseline ran too (else none)."
+    return layout_counts(S, 'back') if S.runs(BASELINE) else []
+
+
+def _back_few_improve(ev: Evidence) -> Judged:
+    "Fig. 4 / Table 2: Hydra in the back layers nearest to 2 of 12 minus the baseline, a gain beyond K_OK (`effect`)."
+    S = _scores(ev)
+    back = _back_runs(S)
+    pv = (f"+{_table2_gains(ev)[2]:.2f} points with 2 of 12 layers (Table 2; §4.4: "
+          f"+{paper_number(ev.paper_tables['text'], '001_c19'):g})")
+    if not back: return _not_run('needs the baseline and a back layout with 0 < n < L', pv)
     L = S.depth
-    def key(where, n): return f'hydra_{where}/n={n}'
-    def compare(cid, text_, pv, a, b, rule, small):
-        ns = sorted(set(layout_counts(S, a)) & set(layout_counts(S, b)))
-        if not ns: return not_run(f'001-{cid}', '001', text_, 'Fig. 4 / §4.3', pv, f'the profile trains no common n for the {a} and {b} layouts')
-        ds = [S.diff(key(a, n), key(b, n)) for n in ns]
-        d, s = sum(x for x, _ in ds) / len(ds), math.sqrt(sum(e ** 2 for _, e in ds)) / len(ds)
-        seeds = S.seeds(*(key(w, n) for n in ns for w in (a, b)))
-        return claim(cid, text_, 'Fig. 4 / §4.3', pv, ', '.join(f'n = {n} of {L}: {a} {S.show(key(a, n))}, {b} '
-                     f'{S.show(key(b, n))} ({x:+.2f})' for n, (x, _) in zip(ns, ds)), rule(d / s),
-                     f'{a} minus {b}' + (f', mean over {len(ns)} n' if len(ns) > 1 else '') + f': {reading(d, s)}; '
-                     + (f'small evidence: {len(ns)} replaced-layer count(s) of a {L}-layer model, {seeds} run(s) per layout '
-                        f'and count, {S.epochs} epoch(s) on {S.train_images:,} images, where the paper\'s curves span 12 '
-                        'layers after 300 epochs on ImageNet-1k and a layout that starts slower may still catch up; '
-                        if small else '') + S.setup, seeds)
-    out = [compare('fig4-back-vs-front', 'replacing layers from the back is better than from the front',
-                   'back > front (front degrades quickly; curves not typed)', 'back', 'front', effect, True),
-           compare('fig4-interleave-vs-back', 'interleaving Hydra and softmax layers is about the same as replacing from '
-                   'the back', 'no tangible benefit of interleaving over the back (curves not typed)', 'interleave', 'back',
-                   same, True)]
-    back = layout_counts(S, 'back') if S.runs(BASELINE) else []
-    c3 = ('fig4-back-few-improve', 'Hydra in a few of the last layers improves accuracy over the baseline', 'Fig. 4 / Table 2',
-          f"+{p_d[2]:.2f} points with 2 of 12 layers (Table 2; §4.4: +{paper_number(text, '001_c19'):g})")
-    upto = [n for n in back if 12 * n / L <= paper_number(text, '001_c17')]
-    c4 = ('fig4-back-no-drop', f"up to {paper_number(text, '001_c17'):g} of 12 layers can be replaced from the back with no "
-          'accuracy drop', 'Fig. 4 / Table 2', f'{p_d[8]:+.2f} points with 8 of 12 layers (Table 2)')
-    if not back: return out + [not_run(f'001-{c[0]}', '001', *c[1:], 'needs the baseline and a back layout with 0 < n < L')
-                               for c in (c3, c4)]
     n_few = min(back, key=lambda n: abs(12 * n / L - 2))  # the paper's 2 of 12, scaled to our depth
-    listing = ', '.join(f'n = {n} of {L} (≈ {12 * n / L:g} of 12): {S.diff(key("back", n), BASELINE)[0]:+.2f}' for n in back)
-    out.append(claim(*c3, f'{listing} (vs the baseline {S.show(BASELINE)})', effect(S.z(key('back', n_few), BASELINE)),
-                     f'n = {n_few} of {L} (nearest to 2 of 12) minus the baseline: '
-                     f'{reading(*S.diff(key("back", n_few), BASELINE))}; {S.setup}', S.seeds(BASELINE, key('back', n_few))))
-    if not upto: return out + [not_run(f'001-{c4[0]}', '001', *c4[1:], 'no back layout run with at most 8/12 of the layers')]
-    worst = min(upto, key=lambda n: S.z(key('back', n), BASELINE))
-    zw = S.z(key('back', worst), BASELINE)
-    return out + [claim(*c4, ', '.join(f'n = {n} of {L}: {S.diff(key("back", n), BASELINE)[0]:+.2f}' for n in upto),
-                        'reproduced' if zw >= -K_OK else 'not reproduced' if zw < -K_BAD else 'inconclusive',
-                        f'lowest (n = {worst}): {reading(*S.diff(key("back", worst), BASELINE))}; reproduced if no n up to '
-                        f'8/12 of the layers falls beyond {K_OK:g} units, not reproduced if one falls beyond {K_BAD:g}; {S.setup}',
-                        S.seeds(BASELINE, *(key('back', n) for n in upto)))]
+    listing = ', '.join(f'n = {n} of {L} (≈ {12 * n / L:g} of 12): {S.diff(_at("back", n), BASELINE)[0]:+.2f}' for n in back)
+    return _found(effect(S.z(_at('back', n_few), BASELINE)), f'{listing} (vs the baseline {S.show(BASELINE)})',
+                  f'n = {n_few} of {L} (nearest to 2 of 12) minus the baseline: '
+                  f'{reading(*S.diff(_at("back", n_few), BASELINE))}; {S.setup}', S.seeds(BASELINE, _at('back', n_few)), pv)
+
+
+def _back_no_drop(ev: Evidence) -> Judged:
+    "Fig. 4 / Table 2: no back layout up to 8 of 12 layers falls below the baseline beyond K_OK; one beyond K_BAD refutes."
+    S = _scores(ev)
+    back = _back_runs(S)
+    pv = f'{_table2_gains(ev)[8]:+.2f} points with 8 of 12 layers (Table 2)'
+    if not back: return _not_run('needs the baseline and a back layout with 0 < n < L', pv)
+    L = S.depth
+    upto = [n for n in back if 12 * n / L <= paper_number(ev.paper_tables['text'], '001_c17')]
+    if not upto: return _not_run('no back layout run with at most 8/12 of the layers', pv)
+    worst = min(upto, key=lambda n: S.z(_at('back', n), BASELINE))
+    zw = S.z(_at('back', worst), BASELINE)
+    return _found('reproduced' if zw >= -K_OK else 'not reproduced' if zw < -K_BAD else 'inconclusive',
+                  ', '.join(f'n = {n} of {L}: {S.diff(_at("back", n), BASELINE)[0]:+.2f}' for n in upto),
+                  f'lowest (n = {worst}): {reading(*S.diff(_at("back", worst), BASELINE))}; reproduced if no n up to '
+                  f'8/12 of the layers falls beyond {K_OK:g} units, not reproduced if one falls beyond {K_BAD:g}; {S.setup}',
+                  S.seeds(BASELINE, *(_at('back', n) for n in upto)), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #3090e5fa
 def _limit_neighbours(Hs: list[int], lim_msa: int, lim_mla: int) -> tuple[int, int] | None:
@@ -916,15 +967,15 @@ def _limit_neighbours(Hs: list[int], lim_msa: int, lim_mla: int) -> tuple[int, i
     return min(above), max(below)
 
 
-def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Claim:  # `head_costs`; 001's limits in H
-    "Fig. 2: MSA runs out of memory above `lim_msa` heads and MLA below `lim_mla`, from the training MB per image."
-    c = ('fig2-memory-limits', f'memory limits the heads: MSA runs out of memory for H > {lim_msa}, MLA for H < {lim_mla}',
-         'Fig. 2 / §3.3', f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}')
-    if mem is None: return not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact')
+def _memory_limits(ev: Evidence) -> Judged:
+    "Fig. 2: MSA's memory grows with H and broadcasting MLA's with 1/H, and one budget fits both limits but not the H beyond."
+    text, mem = ev.paper_tables['text'], ev.results.tables.get('memory')
+    lim_msa, lim_mla = int(paper_number(text, '001_c11')), int(paper_number(text, '001_c12'))
+    pv = f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}'
+    if mem is None: return _not_run(missing('memory'), pv)
     w = mem.pivot(index='H', columns='variant', values='train_mb_per_image')
     if (beyond := _limit_neighbours(list(w.index), lim_msa, lim_mla)) is None:
-        return not_run(f'001-{c[0]}', '001', *c[1:], f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} '
-                       'and a divisor beyond each', kind='exact')
+        return _not_run(f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} and a divisor beyond each', pv)
     hi, lo = beyond
     ms, mb, me, mf = (w[v] for v in ('MSA explicit', 'MLA broadcast', 'MLA (ours, einsum)', 'MSA fused SDPA'))
     trend = ms.is_monotonic_increasing and mb.is_monotonic_decreasing
@@ -933,121 +984,151 @@ def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Clai
               f'{fails:.0f} MB (MSA at H = {hi} and MLA at H = {lo} do not) gives both limits' if fits < fails else
               f'; no single memory budget gives both limits (what must fit, {fits:.0f} MB, exceeds what must not, '
               f'{fails:.0f} MB)')
-    return claim(*c, f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
-                     f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
-                     f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
-                 'reproduced' if trend and fits < fails else 'not testable here' if trend else 'not reproduced',
-                 ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
-                 + budget + (". The limits rest on the paper's GPU, batch and MLA code, which it does not state, so the "
-                 "missing budget refutes our hypothesis, not the claim" if trend and fits >= fails else '')
-                 + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
-                 'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', kind='exact')
+    return _found('reproduced' if trend and fits < fails else 'not testable here' if trend else 'not reproduced',
+                  f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
+                  f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
+                  f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
+                  ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
+                  + budget + (". The limits rest on the paper's GPU, batch and MLA code, which it does not state, so the "
+                  "missing budget refutes our hypothesis, not the claim" if trend and fits >= fails else '')
+                  + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
+                  'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #707c2a93
-def _attention_macs(mem: pd.DataFrame | None) -> Claim:  # `head_costs` (None: not saved)
-    "Eqs. 6 and 8: MSA's attention MACs do not depend on H, MLA's fall as 1/H and exceed MSA's where D/H > T."
-    c = ('fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
-         'MSA independent of H; MLA ∝ 1/H, above MSA when D/H > T')
-    if mem is None: return not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact')
+def _attention_macs(ev: Evidence) -> Judged:
+    "Eqs. 6 and 8: MSA's attention MACs are the same at every H, MLA's × H constant, and MLA's above MSA's exactly where D/H > T."
+    if (mem := ev.results.tables.get('memory')) is None: raise Missing(missing('memory'))
     g = mem.pivot(index='H', columns='variant', values='attn_gmacs')
-    if len(g) < 2: return not_run(f'001-{c[0]}', '001', *c[1:], 'needs two head counts', kind='exact')
+    if len(g) < 2: raise Missing('needs two head counts')
     sm, ml = g['MSA explicit'], g['MLA (ours, einsum)']
     const, inv = sm.max() / sm.min() - 1 < 1e-9, (ml * ml.index).max() / (ml * ml.index).min() - 1 < 1e-9
     cross = sorted(ml.index[ml > sm]) == [h for h in ml.index if h < D768 / T224]
-    return claim(*c, f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
-                     f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
-                     f'(D/T = {D768 / T224:.1f})', 'reproduced' if const and inv and cross else 'not reproduced',
-                 f'count_flops on DeiT-B, 12 layers, T = {T224}: constant in H {const}, MLA × H constant {inv}, '
-                 f'crossing at D/T {cross}', kind='exact')
+    return _found('reproduced' if const and inv and cross else 'not reproduced',
+                  f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
+                  f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
+                  f'(D/T = {D768 / T224:.1f})',
+                  f'count_flops on DeiT-B, 12 layers, T = {T224}: constant in H {const}, MLA × H constant {inv}, '
+                  f'crossing at D/T {cross}')
 
-# %% ../../nbs/52_p001.ipynb #03bd27bf
-def judge_memory(mem: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]:  # `head_costs` (None: not saved)
-    "Fig. 2: memory limits the heads (MSA above 96, MLA below 3); attention MACs by eqs. 6 and 8."
-    lim_msa, lim_mla = int(paper_number(text, '001_c11')), int(paper_number(text, '001_c12'))
-    return [_memory_limits(mem, lim_msa, lim_mla), _attention_macs(mem)]
 
 # %% ../../nbs/52_p001.ipynb #02f9f780
-def judge_flops(fl: pd.DataFrame | None, tables: pd.DataFrame) -> list[Claim]:  # `flops_table` (None: not saved)
-    "Table 2's FLOP changes against standard attention, and PolyNL's count (eq. 13 has no query projection)."
-    t2 = tables[tables.table == 2].assign(row=lambda t: [row_label(m, n) for m, n in zip(t.method, t.layers_replaced)])
-    p = t2.set_index('row').gflops
-    p_delta = 100 * (p / p['Standard Attention'] - 1)
+def _table2_flops(ev: Evidence) -> tuple[pd.Series, pd.Series, pd.Series | None]:
+    "Table 2's GFLOPs by row, each row's change (%) against standard attention, and our change by row (None: not saved)."
+    t2 = ev.paper_tables['tables'][lambda t: t.table == 2]
+    p = t2.assign(row=[row_label(m, n) for m, n in zip(t2.method, t2.layers_replaced)]).set_index('row').gflops
+    o = None if (fl := ev.results.tables.get('flops')) is None else fl.set_index('row').gmacs
+    return p, 100 * (p / p['Standard Attention'] - 1), None if o is None else 100 * (o / o['Standard Attention'] - 1)
+
+
+def _flop_changes(ev: Evidence) -> Judged:
+    "Table 2: every row's FLOP change against standard attention (PolyNL apart) within FLOP_DELTA_TOL_PTS of the paper's."
+    p, p_delta, o_delta = _table2_flops(ev)
     rows = [r for r in p.index if r not in ('Standard Attention', 'PolyNL')]
-    c1 = ('table2-flops', 'FLOP change vs standard attention: Hydra in 2/8/12 layers -0.7/-2.7/-4.0 %, AFT-Simple -4.0 %',
-          'Table 2 / §4.4', ', '.join(f'{r} {p_delta[r]:+.2f}%' for r in rows))
-    c2 = ('table2-flops-polynl', 'PolyNL costs 4.0 % fewer FLOPs than standard attention', 'Table 2',
-          f"{p['PolyNL']:.2f} G ({p_delta['PolyNL']:+.2f}%)")
-    if fl is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('flops'), kind='exact') for c in (c1, c2)]
-    o = fl.set_index('row').gmacs
-    o_delta = 100 * (o / o['Standard Attention'] - 1)
+    pv = ', '.join(f'{r} {p_delta[r]:+.2f}%' for r in rows)
+    if o_delta is None: return _not_run(missing('flops'), pv)
     gap = max(abs(o_delta[r] - p_delta[r]) for r in rows)
-    out = [claim(*c1, ', '.join(f'{r} {o_delta[r]:+.2f}%' for r in rows),
-                 'reproduced' if gap <= FLOP_DELTA_TOL_PTS else 'not reproduced',
-                 f"largest gap {gap:.3f} points (tolerance {FLOP_DELTA_TOL_PTS}; the claim is each change's size, its sign "
-                 f"{'agrees' if all(o_delta[r] < 0 for r in rows) else 'differs'} everywhere); count_flops MACs on DeiT-B at 224 px vs "
-                 "the paper's fvcore GFLOPs", kind='exact')]
+    return _found('reproduced' if gap <= FLOP_DELTA_TOL_PTS else 'not reproduced', ', '.join(f'{r} {o_delta[r]:+.2f}%' for r in rows),
+                  f"largest gap {gap:.3f} points (tolerance {FLOP_DELTA_TOL_PTS}; the claim is each change's size, its sign "
+                  f"{'agrees' if all(o_delta[r] < 0 for r in rows) else 'differs'} everywhere); count_flops MACs on DeiT-B at "
+                  "224 px vs the paper's fvcore GFLOPs", paper_value=pv)
+
+
+def _polynl_flops(ev: Evidence) -> Judged:
+    "Table 2: PolyNL's FLOP change within FLOP_DELTA_TOL_PTS of the paper's; matched only with a query projection eq. 13 lacks: not testable here."
+    p, p_delta, o_delta = _table2_flops(ev)
+    pv = f"{p['PolyNL']:.2f} G ({p_delta['PolyNL']:+.2f}%)"
+    if o_delta is None: return _not_run(missing('flops'), pv)
+    o = ev.results.tables['flops'].set_index('row').gmacs
     q_proj = L12 * T224 * D768 ** 2 / 1e9  # the query projection that eq. 13 (Q = X) does not have
     with_q = 100 * ((o['PolyNL'] + q_proj) / o['Standard Attention'] - 1)
     g_pl, g_q = abs(o_delta['PolyNL'] - p_delta['PolyNL']), abs(with_q - p_delta['PolyNL'])
-    return out + [claim(*c2, f"{o['PolyNL']:.2f} G ({o_delta['PolyNL']:+.2f}%); {with_q:+.2f}% with a query projection",
-                        'reproduced' if g_pl <= FLOP_DELTA_TOL_PTS else 'not testable here' if g_q <= FLOP_DELTA_TOL_PTS else 'not reproduced',
-                        f'eq. 13 has no query projection (Q = X), 12·T·D² = {q_proj:.2f} GMACs fewer; the paper\'s count '
-                        'matches ours only with that projection, a model of ours that no code says the authors counted: no '
-                        'test of the paper\'s' if g_pl > FLOP_DELTA_TOL_PTS and g_q <= FLOP_DELTA_TOL_PTS
-                        else f'gap {g_pl:.3f} points (tolerance {FLOP_DELTA_TOL_PTS})', kind='exact')]
+    only_q = g_pl > FLOP_DELTA_TOL_PTS and g_q <= FLOP_DELTA_TOL_PTS
+    return _found('reproduced' if g_pl <= FLOP_DELTA_TOL_PTS else 'not testable here' if only_q else 'not reproduced',
+                  f"{o['PolyNL']:.2f} G ({o_delta['PolyNL']:+.2f}%); {with_q:+.2f}% with a query projection",
+                  f'eq. 13 has no query projection (Q = X), 12·T·D² = {q_proj:.2f} GMACs fewer; the paper\'s count '
+                  'matches ours only with that projection, a model of ours that no code says the authors counted: no '
+                  'test of the paper\'s' if only_q else f'gap {g_pl:.3f} points (tolerance {FLOP_DELTA_TOL_PTS})', paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #1a5e8c3b
-def judge_table4(t4: pd.DataFrame | None, paper: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # `table4_costs`; 001_table4.csv
-    "Table 4: GFLOPs of ViT-B/16 per image size, attention's share of them, Hydra's share, Hydra against local windows."
-    p_sav = [100 * (1 - h / l) for h, l in zip(paper.hydra_gflops, paper.local_gflops)]
-    cs = [('table4-gflops', 'GFLOPs of ViT-B/16 with softmax, Hydra and local-window attention as the image grows', 'Table 4',
-           '; '.join(f'{r.image_size}: {r.baseline_gflops:.1f} / {r.hydra_gflops:.1f} / {r.local_gflops:.1f}'
-                     for r in paper.itertuples())),
-          ('table4-attention-share', 'attention is 4.10 % of the FLOPs at 224 px and grows to 58 % at 1280 px',
-           'Table 4 / §4.4', ', '.join(f'{r.image_size}: {r.baseline_attn_pct:.2f}%' for r in paper.itertuples())),
-          ('table4-hydra-share', 'with Hydra, attention is 0.02 % of the FLOPs at every image size', 'Table 4 / §4.4',
-           f"{paper_number(text, '001_c32'):g}%"),
-          ('table4-hydra-vs-local', 'Hydra uses only about 4 % fewer FLOPs than local-window attention at any image size',
-           'Table 4 / §4.4', f"{paper_number(text, '001_c36'):g}% (table: " + ', '.join(f'{s:.1f}' for s in p_sav) + '%)')]
-    if t4 is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('table4'), kind='exact') for c in cs]
-    t = table4_vs_paper(t4, paper)
-    sizes = ', '.join(str(s) for s in t.px) + ' px'
+def _table4(ev: Evidence) -> tuple[pd.DataFrame | None, str]:
+    "Ours beside the paper's Table 4 (`table4_vs_paper`) and its sizes in words; None where the pass saved no `table4`."
+    t4 = ev.results.tables.get('table4')
+    if t4 is None: return None, ''
+    t = table4_vs_paper(t4, ev.paper_tables['table4'])
+    return t, ', '.join(str(s) for s in t.px) + ' px'
+
+
+def _table4_gflops(ev: Evidence) -> Judged:
+    "Table 4: every GMAC total (softmax, Hydra, 197-key window) within GMAC_TOL_PCT of the paper's; within 10× that: partly."
+    pv = '; '.join(f'{r.image_size}: {r.baseline_gflops:.1f} / {r.hydra_gflops:.1f} / {r.local_gflops:.1f}'
+                   for r in ev.paper_tables['table4'].itertuples())
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(missing('table4'), pv)
     rel = 100 * pd.concat([(t[f'ours_{c}'] - t[f'paper_{c}']) / t[f'paper_{c}'] for c in ('base', 'hydra', 'local')]).abs()
-    ga, gh = (t.ours_base_attn - t.paper_base_attn).abs(), (t.ours_hydra_attn - t.paper_hydra_attn).abs()
+    return _found('reproduced' if rel.max() <= GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * GMAC_TOL_PCT else 'not reproduced',
+                  '; '.join(f'{r.px}: {r.ours_base:.1f} / {r.ours_hydra:.1f} / {r.ours_local:.1f}' for r in t.itertuples()),
+                  f"largest gap {rel.max():.2f}% (tolerance {GMAC_TOL_PCT}%) at {sizes}, under the paper's conventions "
+                  '(full model at 224 px, blocks only above; local window = 197 keys per query)', paper_value=pv)
+
+
+def _table4_attention_share(ev: Evidence) -> Judged:
+    "Table 4: attention's share of the blocks' MACs at every size within SHARE_TOL_PTS of the paper's; within 50× that: partly."
+    pv = ', '.join(f'{r.image_size}: {r.baseline_attn_pct:.2f}%' for r in ev.paper_tables['table4'].itertuples())
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(missing('table4'), pv)
+    ga = (t.ours_base_attn - t.paper_base_attn).abs()
+    return _found('reproduced' if ga.max() <= SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * SHARE_TOL_PTS else 'not reproduced',
+                  ', '.join(f'{r.px}: {r.ours_base_attn:.2f}%' for r in t.itertuples()),
+                  f'largest gap {ga.max():.3f} points (tolerance {SHARE_TOL_PTS}) at {sizes}; share of the blocks-only MACs',
+                  paper_value=pv)
+
+
+# %% ../../nbs/52_p001.ipynb #fe459765
+def _table4_hydra_share(ev: Evidence) -> Judged:
+    "Table 4 / §4.4: Hydra's attention share within SHARE_TOL_PTS of the paper's at every size."
+    pv = f"{paper_number(ev.paper_tables['text'], '001_c32'):g}%"
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(missing('table4'), pv)
+    gh = (t.ours_hydra_attn - t.paper_hydra_attn).abs()
+    return _found('reproduced' if gh.max() <= SHARE_TOL_PTS else 'not reproduced',
+                  f'{t.ours_hydra_attn.max():.3f}% at most, at {sizes}',
+                  f'largest gap {gh.max():.3f} points (tolerance {SHARE_TOL_PTS})', paper_value=pv)
+
+
+def _table4_hydra_vs_local(ev: Evidence) -> Judged:
+    "Table 4 / §4.4: Hydra's saving against the 197-key local window within ±LOCAL_TOL_PTS of the paper's 4 % at every size."
+    paper, saving = ev.paper_tables['table4'], paper_number(ev.paper_tables['text'], '001_c36')
+    p_sav = [100 * (1 - h / l) for h, l in zip(paper.hydra_gflops, paper.local_gflops)]
+    pv = f"{saving:g}% (table: " + ', '.join(f'{s:.1f}' for s in p_sav) + '%)'
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(missing('table4'), pv)
     sav = 100 * (1 - t.ours_hydra / t.ours_local)
-    verdicts_ = ('reproduced' if rel.max() <= GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * GMAC_TOL_PCT else 'not reproduced',
-                 'reproduced' if ga.max() <= SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * SHARE_TOL_PTS else 'not reproduced',
-                 'reproduced' if gh.max() <= SHARE_TOL_PTS else 'not reproduced',
-                 'reproduced' if (sav - paper_number(text, '001_c36')).abs().max() <= LOCAL_TOL_PTS else 'not reproduced')
-    ours = ('; '.join(f'{r.px}: {r.ours_base:.1f} / {r.ours_hydra:.1f} / {r.ours_local:.1f}' for r in t.itertuples()),
-            ', '.join(f'{r.px}: {r.ours_base_attn:.2f}%' for r in t.itertuples()),
-            f'{t.ours_hydra_attn.max():.3f}% at most, at {sizes}',
-            ', '.join(f'{p}: {s:.2f}%' for p, s in zip(t.px, sav)) +
-            f'; with real 14×14 windows {t.hydra_vs_local2d_pct.min():.1f}–{t.hydra_vs_local2d_pct.max():.1f}%')
-    reasons = (f"largest gap {rel.max():.2f}% (tolerance {GMAC_TOL_PCT}%) at {sizes}, under the paper's conventions (full "
-               'model at 224 px, blocks only above; local window = 197 keys per query)',
-               f'largest gap {ga.max():.3f} points (tolerance {SHARE_TOL_PTS}) at {sizes}; share of the blocks-only MACs',
-               f'largest gap {gh.max():.3f} points (tolerance {SHARE_TOL_PTS})',
-               f"within ±{LOCAL_TOL_PTS} of the paper's whole-number {paper_number(text, '001_c36'):g}% at {sizes} "
-               '(197-key convention)')
-    return [claim(*c, o, v, r, kind='exact') for c, o, v, r in zip(cs, ours, verdicts_, reasons)]
+    return _found('reproduced' if (sav - saving).abs().max() <= LOCAL_TOL_PTS else 'not reproduced',
+                  ', '.join(f'{p}: {s:.2f}%' for p, s in zip(t.px, sav)) +
+                  f'; with real 14×14 windows {t.hydra_vs_local2d_pct.min():.1f}–{t.hydra_vs_local2d_pct.max():.1f}%',
+                  f"within ±{LOCAL_TOL_PTS} of the paper's whole-number {saving:g}% at {sizes} (197-key convention)",
+                  paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #583519be
 DOUBLING_TOL_PCT = 2.0  # the class token alone moves the factor 0.8 % below 16 at 224 -> 448 px
 
 
-def judge_doubling(t4: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]:  # `table4_costs`; 001_text.csv
-    "§1: doubling the image size multiplies the compute of attention by 16 (from Table 4's costs at 224 and 448 px)."
-    c = ('doubling-16x', "doubling the image size multiplies attention's compute by 16", '§1',
-         f"{paper_number(text, '001_c04'):g}x")
-    if t4 is None or not {224, 448} <= set(t4.px): return [not_run(f'001-{c[0]}', '001', *c[1:], missing('table4'), kind='exact')]
+def _doubling(ev: Evidence) -> Judged:
+    "§1: attention's MACs at 448 px over those at 224 px (Table 4's costs) within DOUBLING_TOL_PCT of the paper's 16."
+    factor_paper = paper_number(ev.paper_tables['text'], '001_c04')
+    t4, pv = ev.results.tables.get('table4'), f"{factor_paper:g}x"
+    if t4 is None or not {224, 448} <= set(t4.px): return _not_run(missing('table4'), pv)
     by = t4.set_index('px')
     at, T = by.base_blocks * by.base_attn_pct / 100, by['T']  # attention MACs and tokens per image size
     factor, patches = at[448] / at[224], ((T[448] - 1) / (T[224] - 1)) ** 2
-    gap = 100 * abs(factor - paper_number(text, '001_c04')) / paper_number(text, '001_c04')
-    return [claim(*c, f"{factor:.2f}x at 224 -> 448 px ({T[224]} -> {T[448]} tokens); {patches:.2f}x on the patch tokens alone",
-                  'reproduced' if gap <= DOUBLING_TOL_PCT else 'not reproduced',
-                  f"{gap:.1f}% from 16 (tolerance {DOUBLING_TOL_PCT:g}%): the class token makes T = 1 + (S/16)^2", kind='exact')]
+    gap = 100 * abs(factor - factor_paper) / factor_paper
+    return _found('reproduced' if gap <= DOUBLING_TOL_PCT else 'not reproduced',
+                  f"{factor:.2f}x at 224 -> 448 px ({T[224]} -> {T[448]} tokens); {patches:.2f}x on the patch tokens alone",
+                  f"{gap:.1f}% from 16 (tolerance {DOUBLING_TOL_PCT:g}%): the class token makes T = 1 + (S/16)^2", paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #0639ac28
 def gain_word(o: float, s: float, p: float,  # our change, its noise and the paper's change (%; p > 0: a claimed gain)
@@ -1071,23 +1152,6 @@ def all_word(words: list[str]) -> str:
 
 
 # %% ../../nbs/52_p001.ipynb #20f01900
-def _speed_claims(p2: dict, p3: dict, lo: float, hi: float) -> list[tuple]:  # the paper's changes (%) by row; §1's range
-    "(id, claim, where, paper value, rows [(table, row, paper %)], growth steps [(row, row)], the growth part's name) of each speed claim."
-    r2, r3 = [(2, r, p) for r, p in p2.items()], [(3, r, p) for r, p in p3.items()]
-    hyd = lambda rows: [x for x in rows if x[1].startswith('Hydra')]
-    steps = lambda rows: list(zip(hyd(rows), hyd(rows)[1:]))
-    h12 = [x for x in r2 + r3 if x[1] == 'Hydra (12 layers)']
-    return [('table2-throughput', 'throughput gain vs standard attention (V100): Hydra 2/8/12 layers +2.3/+6.3/+10.2 %, '
-             'AFT-Simple +9.9 %, PolyNL +12.4 %', 'Table 2 / §4.4', ', '.join(f'{r} {d:+.1f}%' for r, d in p2.items()),
-             r2, steps(r2), 'growth with Hydra layers'),
-            ('table3-throughput', 'throughput gain vs standard attention at 384 px (V100): Hydra 2/7/12 layers '
-             '+4.1/+15.4/+27.1 %', 'Table 3 / §4.4', ', '.join(f'{r} {d:+.1f}%' for r, d in p3.items()), r3, steps(r3),
-             'growth with Hydra layers'),
-            ('efficiency-gains', f"Hydra's efficiency gains on DeiT-B are {lo:g}–{hi:g} % depending on the image size",
-             '§1 (Tables 2 and 3)', f"{lo:g}–{hi:g}% (throughput +{p2['Hydra (12 layers)']:.1f}% at 224 px, "
-             f"+{p3['Hydra (12 layers)']:.1f}% at 384 px, all 12 layers)", h12, [tuple(h12)], 'larger at 384 px')]
-
-
 def judged_impl(timed: pd.DataFrame) -> str:  # `time_rows`
     "The baseline a GPU table is judged against: explicit attention (the paper's kind) where it was timed, else fused SDPA."
     t = _normalised(timed)
@@ -1102,6 +1166,7 @@ def speed_parts(sc: pd.DataFrame, rows: list, steps: list, growth: str, precisio
     return {f'sign ({precision})': all_word([gain_word(*g(t, r), p, lower_bound) for t, r, p in rows]),
             f'{growth} ({precision})': all_word(grow),
             f'magnitude ({precision})': all_word([magnitude_word(*g(t, r), p, lower_bound) for t, r, p in rows])}
+
 
 # %% ../../nbs/52_p001.ipynb #7616fa9c
 SPEED_RULE = (f"sign and growth: beyond {K_OK:g} noise units (the standard error of the mean over paired rounds), missed only "
@@ -1120,82 +1185,157 @@ def _speed_setup(t: pd.DataFrame, impl: str, precisions: list) -> str:  # `_norm
             "(explicit attention, the best over batch sizes, 30 batches after 10 warm-ups) on a V100, at a precision it does not state")
 
 
-def _speed_claim(c: tuple, sc: pd.DataFrame, precisions: list, lower_bound: bool, setup: str, hw: str) -> Claim:
-    "One speed claim (`_speed_claims`) judged in parts in each precision (`speed_parts`, `parts_verdict`)."
-    cid, text_, where, pv, rows, steps, growth = c
-    by = {p: sc[sc.precision == p].set_index(['table', 'row']) for p in precisions}
-    at = lambda t: f' at {TIMED_ROWS[t][0]} px' if cid == 'efficiency-gains' else ''
-    ours = (f"vs {'explicit attention' if not lower_bound else 'fused SDPA (not the paper baseline)'}, mean ± SE % — " + '; '.join(
-        f"{p}: " + ', '.join(f"{r}{at(t)} {by[p].change_pct[(t, r)]:+.1f} ± {by[p].noise_pct[(t, r)]:.1f}" for t, r, _ in rows)
-        for p in precisions))
-    if any(by[p].rounds.min() < 2 for p in precisions):
-        return claim(cid, text_, where, pv, ours, 'not run', f'{setup}: one timing round, no timing noise', kind='speed',
-                     paper_device='V100', our_device=hw)
-    parts = {k: v for p in precisions for k, v in speed_parts(by[p], rows, steps, growth, p, lower_bound).items()}
-    v, reading = parts_verdict(parts)
-    return claim(cid, text_, where, pv, ours, v, f'{reading}; {setup}; {SPEED_RULE}', kind='speed', paper_device='V100', our_device=hw)
-
-
-def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # `time_rows`
-    "Tables 2 and 3: throughput gains of each row on a V100; §1: Hydra's gains of 10-27 % by image size."
-    def paper_changes(table):
-        t = tables[tables.table == table]
-        return {row_label(m, n): d for m, n, d in zip(t.method, t.layers_replaced, t.images_per_s_delta_pct) if d == d}
-    cs = _speed_claims(paper_changes(2), paper_changes(3), paper_number(text, '001_c05'), paper_number(text, '001_c06'))
-    if timed is None:
-        return [replace(not_run(f'001-{c[0]}', '001', *c[1:4], missing('throughput'), kind='speed'), paper_device='V100')
-                for c in cs]
-    t = _normalised(timed); impl = judged_impl(t)
+def _judge_speed(ev: Evidence, pv: str,  # the paper's value, as the row's claim states it
+                 rows: list, steps: list, growth: str,  # [(table, row, paper %)]; growth steps [(row, row)] and the growth part's name
+                 at_px: bool = False) -> Judged:  # name each row's image size
+    "A speed claim judged in parts in each precision timed (`speed_parts`, `parts_verdict`), from the pass's throughput table: a device window's, else the notebook's."
+    timed = ev.gpu.get('throughput') if ev.gpu else ev.results.tables.get('throughput')
+    if timed is None: return _not_run(missing('throughput'), pv, paper_device='V100')
+    t = _normalised(timed); impl = judged_impl(t); lower_bound = impl == 'sdpa'
     sc = speed_changes(t); sc = sc[sc.impl == impl]
     precs = [p for p in PRECISIONS if p in set(sc.precision)]
-    setup = _speed_setup(t, impl, precs)
-    return [_speed_claim(c, sc, precs, impl == 'sdpa', setup, t.hardware.iloc[0]) for c in cs]
+    setup, devices = _speed_setup(t, impl, precs), dict(paper_device='V100', our_device=t.hardware.iloc[0])
+    by = {p: sc[sc.precision == p].set_index(['table', 'row']) for p in precs}
+    at = lambda tb: f' at {TIMED_ROWS[tb][0]} px' if at_px else ''
+    ours = (f"vs {'explicit attention' if not lower_bound else 'fused SDPA (not the paper baseline)'}, mean ± SE % — " + '; '.join(
+        f"{p}: " + ', '.join(f"{r}{at(tb)} {by[p].change_pct[(tb, r)]:+.1f} ± {by[p].noise_pct[(tb, r)]:.1f}" for tb, r, _ in rows)
+        for p in precs))
+    if any(by[p].rounds.min() < 2 for p in precs):
+        return _found('not run', ours, f'{setup}: one timing round, no timing noise', paper_value=pv, **devices)
+    parts = {k: v for p in precs for k, v in speed_parts(by[p], rows, steps, growth, p, lower_bound).items()}
+    v, reading_ = parts_verdict(parts)
+    return _found(v, ours, f'{reading_}; {setup}; {SPEED_RULE}', paper_value=pv, **devices)
 
-# %% ../../nbs/52_p001.ipynb #c1a0e7f3
-def judge_gpu(gpu: dict,  # the device window's tables of this paper: {'throughput': `time_rows` on a lent GPU}
-              paper_dir=None,  # where the paper's own tables are (default data/paper)
-              ) -> list[Claim]:
-    "Tables 2-3 and §1's throughput gains judged on a lent GPU; none before a window has timed them."
-    if gpu.get('throughput') is None: return []
-    pt = paper_tables('001', paper_dir)
-    return judge_speed(gpu['throughput'], pt['tables'], pt['text'])
+
+# %% ../../nbs/52_p001.ipynb #768d3b48
+def _paper_speed(ev: Evidence, table: int) -> list[tuple]:
+    "The paper's throughput changes of Table `table`: [(table, row, change %)] of the rows it gives one."
+    t = ev.paper_tables['tables'][lambda t: t.table == table]
+    return [(table, row_label(m, n), d) for m, n, d in zip(t.method, t.layers_replaced, t.images_per_s_delta_pct) if d == d]
+
+
+def _hydra_steps(rows: list) -> list[tuple]:
+    "Consecutive pairs of the Hydra rows of `rows`: each a step the gain must grow by."
+    hyd = [x for x in rows if x[1].startswith('Hydra')]
+    return list(zip(hyd, hyd[1:]))
+
+
+def _table2_throughput(ev: Evidence) -> Judged:
+    "Table 2 (224 px): every row faster than standard attention, the gain growing with Hydra's layers, at the paper's sizes."
+    rows = _paper_speed(ev, 2)
+    return _judge_speed(ev, ', '.join(f'{r} {d:+.1f}%' for _, r, d in rows), rows, _hydra_steps(rows), 'growth with Hydra layers')
+
+
+def _table3_throughput(ev: Evidence) -> Judged:
+    "Table 3 (384 px): every Hydra row faster than standard attention, the gain growing with its layers, at the paper's sizes."
+    rows = _paper_speed(ev, 3)
+    return _judge_speed(ev, ', '.join(f'{r} {d:+.1f}%' for _, r, d in rows), rows, _hydra_steps(rows), 'growth with Hydra layers')
+
+
+def _efficiency_gains(ev: Evidence) -> Judged:
+    "§1: Hydra in all 12 layers faster at 224 and 384 px, more at 384 px, by Tables 2 and 3's sizes."
+    h12 = [x for x in _paper_speed(ev, 2) + _paper_speed(ev, 3) if x[1] == 'Hydra (12 layers)']
+    lo, hi = (paper_number(ev.paper_tables['text'], c) for c in ('001_c05', '001_c06'))
+    pv = f"{lo:g}–{hi:g}% (throughput +{h12[0][2]:.1f}% at 224 px, +{h12[1][2]:.1f}% at 384 px, all 12 layers)"
+    return _judge_speed(ev, pv, h12, [tuple(h12)], 'larger at 384 px', at_px=True)
+
 
 # %% ../../nbs/52_p001.ipynb #cf11118c
-def judge_focus(fig3: dict | None) -> list[Claim]:  # values 'fig3': images, gap (relative), model
-    "Fig. 3 / eq. 17: the per-token contributions add up to the class token's output."
-    c = ('fig3-token-focus', "eq. 17 splits the class token's Hydra output into per-token contributions, drawn as a focus map",
-         'Fig. 3 / eq. 17', 'maps (qualitative)')
-    if fig3 is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('fig3'), kind='exact')]
-    return [claim(*c, f"{fig3['images']} test images: contributions sum to the projected output within {fig3['gap']:.1e} "
-                      '(relative)', 'reproduced' if fig3['gap'] <= FOCUS_TOL else 'not reproduced',
+def _token_focus(ev: Evidence) -> Judged:
+    "Fig. 3 / eq. 15: the per-token contributions (eq. 17) sum to the class token's projected output within FOCUS_TOL (relative)."
+    if (fig3 := ev.results.values.get('fig3')) is None: raise Missing(missing('fig3'))
+    return _found('reproduced' if fig3['gap'] <= FOCUS_TOL else 'not reproduced',
+                  f"{fig3['images']} test images: contributions sum to the projected output within {fig3['gap']:.1e} (relative)",
                   f"eq. 15 sum checked on the {fig3['model']} model (tolerance {FOCUS_TOL:g}); the maps in "
-                  'fig3_token_focus.png are pictures, not judged', 1, kind='exact')]
+                  'fig3_token_focus.png are pictures, not judged', 1)
+
 
 # %% ../../nbs/52_p001.ipynb #0aa009b4
-def judge_imagenet(S: Scores, tables: pd.DataFrame) -> list[Claim]:
-    "Tables 2 and 3's ImageNet accuracies: never run (DeiT-B on ImageNet-1k is out of reach)."
-    pa = tables[tables.table.isin([2, 3])]
+def _imagenet(ev: Evidence) -> Judged:
+    "Tables 2 and 3's ImageNet-1k accuracies: never run (DeiT-B on ImageNet-1k is out of reach); our baseline shown as the scaled analogue."
+    pa = ev.paper_tables['tables'][lambda t: t.table.isin([2, 3])]
     pv = '; '.join(f'{px:g} px: ' + ', '.join(f'{row_label(r.method, r.layers_replaced)} {r.top1_pct:.2f}%'
                                              for r in g.itertuples()) for px, g in pa.groupby('image_size'))
-    c = not_run('001-imagenet-accuracies', '001', 'the ImageNet-1k top-1 of DeiT-B with each attention (224 px, and 384 px '
-                'fine-tuning)', 'Tables 2 and 3', pv, 'DeiT-B on ImageNet-1k (hundreds of GPU-hours) is out of reach in '
-                'every profile; the paper profile trains a DeiT-Tiny shape on CIFAR-10, whose accuracies are not comparable '
-                'in level')
-    return [replace(c, ours=f'scaled analogue: baseline {S.show(BASELINE)} on CIFAR-10' if S.runs(BASELINE) else '-',
-                    seeds=len(S.runs(BASELINE)))]
+    S = _scores(ev)
+    return Judged('not run', f'scaled analogue: baseline {S.show(BASELINE)} on CIFAR-10' if S.runs(BASELINE) else '-',
+                  'DeiT-B on ImageNet-1k (hundreds of GPU-hours) is out of reach in every profile; the paper profile trains a '
+                  'DeiT-Tiny shape on CIFAR-10, whose accuracies are not comparable in level', len(S.runs(BASELINE)), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #4069317e
+CLAIMS = (  # 001's claims, in the order of its abstract, Fig. 2, Tables 1 and 5, Fig. 4, Tables 2-4, §1, Fig. 3
+    ClaimSpec('001-1080p-attention-share', 'at 1080p, over 60% of the computation of ViT-B/16 creates and applies attention '
+              'matrices', 'abstract; §1', 'over 60%', _share_1080p, ('analytic',), 'exact'),
+    ClaimSpec('001-factor-of-token-count', 'Hydra attention is cheaper than standard self-attention in ViT-B/16 by a factor of '
+              'the token count', 'abstract; §3', f'a factor of T = {T224}', _factor_of_token_count, ('analytic',), 'exact'),
+    ClaimSpec('001-table3-flops', 'GFLOPs of DeiT-B at 384 px with Hydra in the last 0 / 2 / 7 / 12 layers', 'Table 3', '',
+              _table3_flops, ('analytic',), 'exact'),
+    ClaimSpec('001-fig2-msa-falls', 'softmax attention (MSA) accuracy tanks when the heads exceed 12 (head width < 64)',
+              'Fig. 2 / §3.3', '', _msa_falls),
+    ClaimSpec('001-fig2-mla-flat', 'multi-head linear attention (MLA, cosine) stays consistent in accuracy up to H = D',
+              'Fig. 2 / §3.3', '', _mla_flat),
+    ClaimSpec('001-fig2-memory-limits', 'memory limits the heads: MSA runs out of memory for H > 96, MLA for H < 3',
+              'Fig. 2 / §3.3', '', _memory_limits, kind='exact'),
+    ClaimSpec('001-fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
+              'MSA independent of H; MLA ∝ 1/H, above MSA when D/H > T', _attention_macs, kind='exact'),
+    ClaimSpec('001-kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5', '', _cosine_best),
+    ClaimSpec('001-kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5', '', _kernel_ranking),
+    ClaimSpec('001-hydra-beats-otd', 'with every layer replaced, Hydra is more accurate than the other O(TD) methods '
+              'AFT-Simple and PolyNL', 'Table 1 / §4.4', '', _hydra_beats_otd),
+    ClaimSpec('001-fig4-back-vs-front', 'replacing layers from the back is better than from the front', 'Fig. 4 / §4.3',
+              'back > front (front degrades quickly; curves not typed)', _back_vs_front),
+    ClaimSpec('001-fig4-interleave-vs-back', 'interleaving Hydra and softmax layers is about the same as replacing from the '
+              'back', 'Fig. 4 / §4.3', 'no tangible benefit of interleaving over the back (curves not typed)', _interleave_vs_back),
+    ClaimSpec('001-fig4-back-few-improve', 'Hydra in a few of the last layers improves accuracy over the baseline',
+              'Fig. 4 / Table 2', '', _back_few_improve),
+    ClaimSpec('001-fig4-back-no-drop', 'up to 8 of 12 layers can be replaced from the back with no accuracy drop',
+              'Fig. 4 / Table 2', '', _back_no_drop),
+    ClaimSpec('001-table2-flops', 'FLOP change vs standard attention: Hydra in 2/8/12 layers -0.7/-2.7/-4.0 %, AFT-Simple '
+              '-4.0 %', 'Table 2 / §4.4', '', _flop_changes, kind='exact'),
+    ClaimSpec('001-table2-flops-polynl', 'PolyNL costs 4.0 % fewer FLOPs than standard attention', 'Table 2', '',
+              _polynl_flops, kind='exact'),
+    ClaimSpec('001-table2-throughput', 'throughput gain vs standard attention (V100): Hydra 2/8/12 layers +2.3/+6.3/+10.2 %, '
+              'AFT-Simple +9.9 %, PolyNL +12.4 %', 'Table 2 / §4.4', '', _table2_throughput, ('results', 'gpu'), 'speed'),
+    ClaimSpec('001-table3-throughput', 'throughput gain vs standard attention at 384 px (V100): Hydra 2/7/12 layers '
+              '+4.1/+15.4/+27.1 %', 'Table 3 / §4.4', '', _table3_throughput, ('results', 'gpu'), 'speed'),
+    ClaimSpec('001-efficiency-gains', "Hydra's efficiency gains on DeiT-B are 10–27 % depending on the image size",
+              '§1 (Tables 2 and 3)', '', _efficiency_gains, ('results', 'gpu'), 'speed'),
+    ClaimSpec('001-table4-gflops', 'GFLOPs of ViT-B/16 with softmax, Hydra and local-window attention as the image grows',
+              'Table 4', '', _table4_gflops, kind='exact'),
+    ClaimSpec('001-table4-attention-share', 'attention is 4.10 % of the FLOPs at 224 px and grows to 58 % at 1280 px',
+              'Table 4 / §4.4', '', _table4_attention_share, kind='exact'),
+    ClaimSpec('001-table4-hydra-share', 'with Hydra, attention is 0.02 % of the FLOPs at every image size', 'Table 4 / §4.4',
+              '', _table4_hydra_share, kind='exact'),
+    ClaimSpec('001-table4-hydra-vs-local', 'Hydra uses only about 4 % fewer FLOPs than local-window attention at any image '
+              'size', 'Table 4 / §4.4', '', _table4_hydra_vs_local, kind='exact'),
+    ClaimSpec('001-doubling-16x', "doubling the image size multiplies attention's compute by 16", '§1', '', _doubling,
+              kind='exact'),
+    ClaimSpec('001-fig3-token-focus', "eq. 17 splits the class token's Hydra output into per-token contributions, drawn as a "
+              'focus map', 'Fig. 3 / eq. 17', 'maps (qualitative)', _token_focus, kind='exact'),
+    ClaimSpec('001-imagenet-accuracies', 'the ImageNet-1k top-1 of DeiT-B with each attention (224 px, and 384 px '
+              'fine-tuning)', 'Tables 2 and 3', '', _imagenet),
+)
+
+
+# %% ../../nbs/52_p001.ipynb #819a7ef3
 def judge(
     results: Results,  # what the notebook saved at this profile (records, tables, values)
     paper_tables: dict,  # the paper's numbers: {'table4', 'tables', 'text'} (effattn.papers.base.paper_tables('001'))
     profile: str,  # the profile judged
 ) -> list[Claim]:
-    "Every claim of 001 the experiment notebook tests, with the verdict its saved results give (before the policy)."
-    keys = set(grid(PROFILES[profile]).configs) if profile in PROFILES else None
-    S = Scores.of(results.records, keys)
-    tab, text = paper_tables['tables'], paper_tables['text']
-    return (judge_heads(S, text) + judge_memory(results.tables.get('memory'), text) + judge_kernels(S, tab, text)
-            + judge_layers(S, tab, text) + judge_flops(results.tables.get('flops'), tab)
-            + judge_speed(results.tables.get('throughput'), tab, text)
-            + judge_table4(results.tables.get('table4'), paper_tables['table4'], text) + judge_doubling(results.tables.get('table4'), text)
-            + judge_focus(results.values.get('fig3')) + judge_imagenet(S, tab))
+    "The claims of `CLAIMS` the experiment notebook's saved results judge, with the verdicts they give (before the policy)."
+    return judge_claims('001', CLAIMS, Evidence(paper_tables, profile, results), 'results')
+
+
+def judge_gpu(gpu: dict,  # the device window's tables of this paper: {'throughput': `time_rows` on a lent GPU}
+              paper_dir=None,  # where the paper's own tables are (default data/paper)
+              ) -> list[Claim]:
+    "The claims of `CLAIMS` a lent GPU's throughput table judges (Tables 2-3 and §1); none before a window has timed them."
+    if gpu.get('throughput') is None: return []
+    return judge_claims('001', CLAIMS, Evidence(paper_tables('001', paper_dir), gpu=gpu), 'gpu')
+
+
+def judge_analytic(paper_dir=None) -> list[Claim]:
+    "The claims of `CLAIMS` judged from the paper's numbers and effattn's FLOP counter alone (any machine, no training)."
+    return judge_claims('001', CLAIMS, Evidence(paper_tables('001', paper_dir), 'any'), 'analytic')
+
