@@ -10,7 +10,6 @@ import math
 import statistics
 from dataclasses import dataclass, replace
 from itertools import combinations
-import csv
 from pathlib import Path
 
 import pandas as pd
@@ -27,44 +26,37 @@ from ..hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus
 from ..measure import TensorMemory
 from .base import Results, override_profile, paper_tables
 from ..presets import create_model
-from .verdict import INCONCLUSIVE_WHY, Claim, mean_std, not_run, parts_verdict, run_noise
+from .verdict import (INCONCLUSIVE_WHY, Claim, ClaimSpec, Evidence, Judged, Missing, judge_claims, mean_std,
+                                    parts_verdict, run_noise)
 from ..softmax import SoftmaxAttention
 from ..layouts import hydra_layers
-from ..runtime import repo_root
+
 
 # %% auto #0
-__all__ = ['DIM', 'KERNELS_T15', 'DIV192', 'DIV768', 'LAYOUTS', 'RECIPES', 'TRAIN', 'GPU_PAPER', 'GPU_SMOKE', 'PROFILES',
-           'BASELINE', 'HYDRA_ALL', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
-           'judge_campaign', 'departures', 'SETTINGS', 'T224', 'D768', 'L12', 'MEMORY_VARIANTS', 'TIMED_ROWS',
-           'ATTENTION_OF', 'PRECISIONS', 'IMPLS', 'KERNEL_KEYS', 'K_OK', 'K_BAD', 'RANK_OK', 'GMAC_TOL_PCT',
-           'SHARE_TOL_PTS', 'FLOP_DELTA_TOL_PTS', 'LOCAL_TOL_PTS', 'FOCUS_TOL', 'POWER', 'DOUBLING_TOL_PCT',
-           'SPEED_RULE', 'Settings', 'profile', 'Grid', 'grid', 'recipe', 'train_options', 'run_spec', 'specs',
-           'throughput_changes', 'throughput_verdict', 'deit_b', 'blocks_only', 'table4_costs', 'table4_vs_paper',
-           'MultiheadLinearBroadcast', 'layer_memory', 'memory_sweep', 'attention_gmacs', 'head_costs', 'row_label',
-           'scaled_layers', 'row_model', 'flops_table', 'set_softmax_impl', 'time_rows', 'round_changes',
-           'speed_changes', 'throughput_seconds', 'class_token_focus', 'focus_gap', 'judge_analytic', 'canonical',
-           'Scores', 'effect', 'same', 'reading', 'paper_number', 'claim', 'missing', 'judge_heads', 'kernel_rows',
-           'judge_kernels', 'analogue', 'layout_counts', 'judge_layers', 'judge_memory', 'judge_flops', 'judge_table4',
-           'judge_doubling', 'gain_word', 'magnitude_word', 'all_word', 'judged_impl', 'speed_parts', 'judge_speed',
-           'judge_gpu', 'judge_focus', 'judge_imagenet', 'judge']
+__all__ = ['DIM', 'DIV192', 'PROFILES', 'BASELINE', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
+           'judge_campaign', 'departures', 'SETTINGS', 'MEMORY_VARIANTS', 'CLAIMS', 'Settings', 'profile', 'grid',
+           'run_spec', 'specs', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'head_costs',
+           'row_label', 'flops_table', 'time_rows', 'speed_changes', 'throughput_seconds', 'class_token_focus',
+           'focus_gap', 'canonical', 'Scores', 'kernel_rows', 'analogue', 'layout_counts', 'judge', 'judge_gpu',
+           'judge_analytic']
 
 # %% ../../nbs/52_p001.ipynb #71524cea
 DIM = 192  # width of the scaled model (DeiT-Tiny)
-KERNELS_T15 = tuple(HYDRA_KERNELS) + ('aft_simple', 'polynl')  # Tables 1 and 5 (sigmoid_softmax is AFT-Simple's kernel)
+_KERNELS_T15 = tuple(HYDRA_KERNELS) + ('aft_simple', 'polynl')  # Tables 1 and 5 (sigmoid_softmax is AFT-Simple's kernel)
 DIV192 = tuple(h for h in range(1, DIM + 1) if DIM % h == 0)  # head counts of the scaled model
-DIV768 = tuple(h for h in range(1, 769) if 768 % h == 0)  # head counts of DeiT-B (the memory sweep)
-LAYOUTS = ('hydra_back', 'hydra_front', 'hydra_interleave')  # Fig. 4's replacement strategies
-RECIPES = {  # DeiT's recipe beyond the optimiser: augmentation pipeline, model and training options
+_DIV768 = tuple(h for h in range(1, 769) if 768 % h == 0)  # head counts of DeiT-B (the memory sweep)
+_LAYOUTS = ('hydra_back', 'hydra_front', 'hydra_interleave')  # Fig. 4's replacement strategies
+_RECIPES = {  # DeiT's recipe beyond the optimiser: augmentation pipeline, model and training options
     'deit': dict(pipeline='deit', model=dict(drop_path_rate=0.1), train=dict(mixup=0.8, cutmix=1.0, mix_switch_prob=0.5)),
     None: dict(pipeline='000_cifar', model={}, train={}),  # no recipe: light augmentation, no regularisers
 }
-TRAIN = dict(optimizer='adamw', weight_decay=0.05, schedule='cosine', label_smoothing=0.1)  # DeiT's optimiser settings
+_TRAIN = dict(optimizer='adamw', weight_decay=0.05, schedule='cosine', label_smoothing=0.1)  # DeiT's optimiser settings
 
 # %% ../../nbs/52_p001.ipynb #a7f58521
 @dataclass(frozen=True)
 class Settings:
     "What one profile of paper 001 trains and measures."
-    recipe: str | None  # key of RECIPES
+    recipe: str | None  # key of _RECIPES
     depth: int  # layers of the scaled model (DeiT has 12)
     epochs: int
     seeds: tuple  # every configuration trains with these
@@ -80,7 +72,7 @@ class Settings:
     msa_heads: tuple  # Fig. 2: head counts of softmax attention
     mla_heads: tuple  # Fig. 2: head counts of multi-head linear attention, global normalisation
     mla_head_heads: tuple  # ... and with per-head normalisation (eq. 7 read literally)
-    kernels: tuple  # Tables 1 and 5: KERNELS_T15 names (or 'sigmoid_softmax')
+    kernels: tuple  # Tables 1 and 5: _KERNELS_T15 names (or 'sigmoid_softmax')
     layouts: dict  # Fig. 4: strategy -> replaced-layer counts
     focus: tuple  # Fig. 3's model: (strategy, n)
     table4_sizes: tuple  # Table 4: image sizes (no training)
@@ -91,28 +83,28 @@ class Settings:
 # %% ../../nbs/52_p001.ipynb #c3298657
 # the device window's throughput table (`time_rows`): the paper's protocol, 10 warm-up and 30 timed batches, best of two
 # batch sizes per table (fp16: twice fp32's, whose images per batch fill an H100 sooner), both impls, fp32 and fp16 autocast
-GPU_PAPER = dict(batch={'fp32': {2: (16, 32), 3: (8, 16)}, 'fp16': {2: (32, 64), 3: (16, 32)}}, rounds=30, warmup=10,
+_GPU_PAPER = dict(batch={'fp32': {2: (16, 32), 3: (8, 16)}, 'fp16': {2: (32, 64), 3: (16, 32)}}, rounds=30, warmup=10,
                  impls=('explicit', 'sdpa'), precisions=('fp32', 'fp16'))
-GPU_SMOKE = dict(batch={2: (1, 2), 3: (1,)}, rounds=2, warmup=1, impls=('explicit', 'sdpa'), precisions=('fp32', 'fp16'),
+_GPU_SMOKE = dict(batch={2: (1, 2), 3: (1,)}, rounds=2, warmup=1, impls=('explicit', 'sdpa'), precisions=('fp32', 'fp16'),
                  sizes={2: 32, 3: 48})  # toy images: a dry run of the device task on the CPU
 PROFILES = {
     'smoke': Settings('deit', depth=2, epochs=1, seeds=(0,), noise_seeds=(), confirm=(), confirm_seeds=(), source='sample',
                      train_subset=None, test_subset=None, batch_size=50, lr=5e-4, warmup=0.25, msa_heads=(3, 48),
                      mla_heads=(48, 192), mla_head_heads=(), kernels=('cosine', 'mean', 'aft_simple', 'polynl'),
                      layouts={'hydra_back': (1,), 'hydra_front': (1,)}, focus=('hydra_back', 1), table4_sizes=(224, 384),
-                     mem_heads=(1, 3, 12, 96, 768), speed=dict(depth=2, batch=2, blocks=1, gpu=GPU_SMOKE), focus_images=4),
+                     mem_heads=(1, 3, 12, 96, 768), speed=dict(depth=2, batch=2, blocks=1, gpu=_GPU_SMOKE), focus_images=4),
     'cpu': Settings(None, depth=4, epochs=2, seeds=(0,), noise_seeds=(1, 2),
                    confirm=('hydra/cosine', 'hydra/cosine_ln', 'hydra_back/n=2', 'hydra_front/n=2'), confirm_seeds=(1, 2),
                    source='offline', train_subset=10_000, test_subset=2_000, batch_size=128, lr=5e-4, warmup=0.25,
-                   msa_heads=(3, 48), mla_heads=(3, 48, 192), mla_head_heads=(192,), kernels=KERNELS_T15,
+                   msa_heads=(3, 48), mla_heads=(3, 48, 192), mla_head_heads=(192,), kernels=_KERNELS_T15,
                    layouts={'hydra_back': (1, 2, 3), 'hydra_front': (2,), 'hydra_interleave': (2,)}, focus=('hydra_back', 1),
-                   table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=DIV768, speed=dict(depth=12, batch=8, blocks=3),
+                   table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=_DIV768, speed=dict(depth=12, batch=8, blocks=3),
                    focus_images=4),
     'paper': Settings('deit', depth=12, epochs=300, seeds=(0, 1, 2), noise_seeds=(), confirm=(), confirm_seeds=(),
                      source='offline', train_subset=None, test_subset=None, batch_size=512, lr=5e-4, warmup=5,
-                     msa_heads=DIV192, mla_heads=DIV192, mla_head_heads=DIV192, kernels=KERNELS_T15,
-                     layouts={w: tuple(range(1, 12)) for w in LAYOUTS}, focus=('hydra_back', 2),
-                     table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=DIV768, speed=dict(depth=12, batch=64, blocks=10, gpu=GPU_PAPER),
+                     msa_heads=DIV192, mla_heads=DIV192, mla_head_heads=DIV192, kernels=_KERNELS_T15,
+                     layouts={w: tuple(range(1, 12)) for w in _LAYOUTS}, focus=('hydra_back', 2),
+                     table4_sizes=(224, 384, 448, 1024, 1280), mem_heads=_DIV768, speed=dict(depth=12, batch=64, blocks=10, gpu=_GPU_PAPER),
                      focus_images=6),
 }
 
@@ -127,22 +119,22 @@ def profile(
     P = override_profile('001', PROFILES, name, **overrides)
     if heads_grid is not None: P = replace(P, msa_heads=tuple(heads_grid), mla_heads=tuple(heads_grid))
     if n_values is not None: P = replace(P, layouts={w: tuple(n_values) for w in P.layouts})
-    if P.recipe not in RECIPES: raise ValueError(f"unknown 001 recipe {P.recipe!r}; choose from {list(RECIPES)}.")
-    unknown = sorted(set(P.kernels) - set(KERNELS_T15))
-    if unknown: raise ValueError(f"unknown 001 kernel(s) {unknown}; choose from {list(KERNELS_T15)}.")
-    unknown = sorted(set(P.layouts) - set(LAYOUTS))
-    if unknown: raise ValueError(f"unknown 001 layout(s) {unknown}; choose from {list(LAYOUTS)}.")
+    if P.recipe not in _RECIPES: raise ValueError(f"unknown 001 recipe {P.recipe!r}; choose from {list(_RECIPES)}.")
+    unknown = sorted(set(P.kernels) - set(_KERNELS_T15))
+    if unknown: raise ValueError(f"unknown 001 kernel(s) {unknown}; choose from {list(_KERNELS_T15)}.")
+    unknown = sorted(set(P.layouts) - set(_LAYOUTS))
+    if unknown: raise ValueError(f"unknown 001 layout(s) {unknown}; choose from {list(_LAYOUTS)}.")
     bad_h = sorted({h for h in (*P.msa_heads, *P.mla_heads, *P.mla_head_heads) if DIM % h})
     if bad_h: raise ValueError(f"head count(s) {bad_h} do not divide the width {DIM}; choose from {list(DIV192)}.")
     return P
 
 # %% ../../nbs/52_p001.ipynb #2bed61e3
 BASELINE = 'softmax/H=3'  # DeiT-Tiny's own attention
-HYDRA_ALL = 'hydra/cosine'  # Hydra in every layer: Tables 1/5's cosine row, Fig. 2's MLA at H = D, Fig. 4's n = L
+_HYDRA_ALL = 'hydra/cosine'  # Hydra in every layer: Tables 1/5's cosine row, Fig. 2's MLA at H = D, Fig. 4's n = L
 
 # %% ../../nbs/52_p001.ipynb #83e377f0
 @dataclass(frozen=True)
-class Grid:
+class _Grid:
     "The configurations a profile trains, and the table cells that share their runs."
     configs: dict  # key -> create_model overrides of the attention (before the shape and the recipe)
     alias: dict  # key of a shared cell -> key of the configuration that computes it
@@ -153,12 +145,12 @@ class Grid:
         return self.alias.get(key, key)
 
 # %% ../../nbs/52_p001.ipynb #0f5730fb
-def grid(P: Settings) -> Grid:
+def grid(P: Settings) -> _Grid:
     "Every configuration of profile `P`: Fig. 2, then Tables 1 and 5, then Fig. 4."
     configs, alias, layersets = {}, {}, {}
     def add(key, model):
         configs.setdefault(key, model); return key
-    def hydra_all(): return add(HYDRA_ALL, dict(attention='hydra', attn_options=dict(kernel='cosine')))
+    def hydra_all(): return add(_HYDRA_ALL, dict(attention='hydra', attn_options=dict(kernel='cosine')))
 
     add(BASELINE, dict(attention='softmax', heads=3))
     for H in P.msa_heads: add(f'softmax/H={H}', dict(attention='softmax', heads=H))
@@ -186,26 +178,26 @@ def grid(P: Settings) -> Grid:
     if focus not in configs:
         raise ValueError(f"the Fig. 3 model {focus_key!r} is not among the profile's runs; set `focus` to a (strategy, n) "
                          f"of `layouts` ({P.layouts}).")
-    return Grid(configs, alias, focus)
+    return _Grid(configs, alias, focus)
 
 # %% ../../nbs/52_p001.ipynb #d08aab4c
-def recipe(P: Settings) -> dict:
+def _recipe(P: Settings) -> dict:
     "The profile's recipe: augmentation `pipeline`, `model` and `train` options."
-    return RECIPES[P.recipe]
+    return _RECIPES[P.recipe]
 
 # %% ../../nbs/52_p001.ipynb #5891692d
-def train_options(P: Settings) -> dict:
+def _train_options(P: Settings) -> dict:
     "The TrainConfig options of every run of the profile."
-    return dict(epochs=P.epochs, batch_size=P.batch_size, lr=P.lr, warmup_epochs=P.warmup, **TRAIN, **recipe(P)['train'])
+    return dict(epochs=P.epochs, batch_size=P.batch_size, lr=P.lr, warmup_epochs=P.warmup, **_TRAIN, **_recipe(P)['train'])
 
 # %% ../../nbs/52_p001.ipynb #c91a5338
-def run_spec(P: Settings, profile_name: str, G: Grid, key: str, seed: int) -> RunSpec:
+def run_spec(P: Settings, profile_name: str, G: _Grid, key: str, seed: int) -> RunSpec:
     "The run of configuration `key` (of grid `G`) with `seed`."
-    R = recipe(P)
+    R = _recipe(P)
     return RunSpec('001', f'{key}/seed={seed}', 'deit_tiny', 'cifar10', R['pipeline'],
                    model=dict(img_size=32, patch_size=4, num_classes=10, depth=P.depth, **copy.deepcopy(G.configs[key]),
                               **R['model']),
-                   train=train_options(P), seed=seed, profile=profile_name, source=P.source, train_subset=P.train_subset,
+                   train=_train_options(P), seed=seed, profile=profile_name, source=P.source, train_subset=P.train_subset,
                    test_subset=P.test_subset, measure=False, tags=dict(key=key),
                    keep_weights=key == G.focus and seed == P.seeds[0])
 
@@ -235,21 +227,21 @@ def _gpu_throughput(res: Path) -> pd.DataFrame | None:
     return pd.read_csv(f) if f.exists() else None
 
 
-def throughput_changes(table: int, row: str, precision: str = 'fp32') -> Callable:
-    "A headline source: (results folder) -> the per-round throughput changes (%) of `row` against standard attention, from a device window's Table `table` timings, against the baseline its claim is judged with (`judged_impl`)."
+def _throughput_changes(table: int, row: str, precision: str = 'fp32') -> Callable:
+    "A headline source: (results folder) -> the per-round throughput changes (%) of `row` against standard attention, from a device window's Table `table` timings, against the baseline its claim is judged with (`_judged_impl`)."
     def values(res: Path) -> list[float]:
         t = _gpu_throughput(res)
-        return [] if t is None else round_changes(t, table, row, judged_impl(t), precision)
+        return [] if t is None else _round_changes(t, table, row, _judged_impl(t), precision)
     return values
 
 
-def throughput_verdict(table: int, row: str, precision: str = 'fp32') -> Callable:
-    "A headline judge: (paper %, our per-round changes, results folder) -> the row's size against the paper's (`magnitude_word`, noise: the standard error of their mean)."
+def _throughput_verdict(table: int, row: str, precision: str = 'fp32') -> Callable:
+    "A headline judge: (paper %, our per-round changes, results folder) -> the row's size against the paper's (`_magnitude_word`, noise: the standard error of their mean)."
     def judge(p: float, ours: list[float], res: Path) -> str:
         t = _gpu_throughput(res)
         if t is None or len(ours) < 2: return 'not run'
         m, sd = mean_std(ours)
-        return magnitude_word(m, sd / math.sqrt(len(ours)), p, lower_bound=judged_impl(t) == 'sdpa')
+        return _magnitude_word(m, sd / math.sqrt(len(ours)), p, lower_bound=_judged_impl(t) == 'sdpa')
     return judge
 
 # %% ../../nbs/52_p001.ipynb #17069e8d
@@ -263,7 +255,7 @@ HEADLINE = [  # DeiT-B's main numbers: Table 2 (224 px), Table 3 (384 px), Table
                              ('Hydra in 2 layers', 'Hydra', 2, 'Hydra (2 layers)'), ('Hydra in 12 layers', 'Hydra', 12, 'Hydra (12 layers)'))],
     *[Headline(f"DeiT-B {px} px, {lab}: throughput change % (Table {t}; paper V100; ours H100, fp32, mean of paired rounds, "
                "against the claim's baseline)", f'001-table{t}-throughput', Source('tables', _T(t, m, n), 'images_per_s_delta_pct'),
-               throughput_changes(t, row), 'timing rounds', 1, judge=throughput_verdict(t, row))
+               _throughput_changes(t, row), 'timing rounds', 1, judge=_throughput_verdict(t, row))
       for t, px, lab, m, n, row in ((2, 224, 'Hydra in 12 layers', 'Hydra', 12, 'Hydra (12 layers)'),
                                     (2, 224, 'AFT-Simple', 'AFT-Simple', '', 'AFT-Simple'),
                                     (3, 384, 'Hydra in 12 layers', 'Hydra', 12, 'Hydra (12 layers)'))],
@@ -297,10 +289,10 @@ SETTINGS = (  # 001's settings beside ours (data/paper/SETTINGS.md), ours from P
 
 
 # %% ../../nbs/52_p001.ipynb #7afc7fa6
-T224, D768, L12 = 197, 768, 12  # DeiT-B (ViT-B/16) at 224 px: tokens, width, layers
+_T224, _D768, _L12 = 197, 768, 12  # DeiT-B (ViT-B/16) at 224 px: tokens, width, layers
 
 # %% ../../nbs/52_p001.ipynb #8cced606
-def deit_b(
+def _deit_b(
     size: int | tuple = 224,  # image size in px, or (height, width)
     **kw,  # create_model overrides: attention, heads, layout_options, depth, ...
 ) -> nn.Module:
@@ -308,7 +300,7 @@ def deit_b(
     with torch.device('meta'): return create_model('deit_base', img_size=size, **kw)
 
 # %% ../../nbs/52_p001.ipynb #eabec6a0
-def blocks_only(c) -> float:
+def _blocks_only(c) -> float:
     "MACs of the transformer blocks alone (a `count_flops` result less patch embedding and head): Table 4's total above 224 px."
     return c.total - c.macs['patch_embed'] - c.macs['head']
 
@@ -317,16 +309,16 @@ def table4_costs(sizes: tuple) -> pd.DataFrame:  # image sizes in px
     "Our side of Table 4: GMACs (full model and blocks only) and attention shares of the blocks, per image size."
     rows = []
     for size in sizes:
-        base, hyd = count_flops(deit_b(size)), count_flops(deit_b(size, attention='hydra'))
-        loc = count_flops(deit_b(size, attention='local2d', attn_options=dict(window=14, mode='block')))
+        base, hyd = count_flops(_deit_b(size)), count_flops(_deit_b(size, attention='hydra'))
+        loc = count_flops(_deit_b(size, attention='local2d', attn_options=dict(window=14, mode='block')))
         T = (size // 16) ** 2 + 1
-        attn197 = L12 * 2 * T224 * T * D768  # 001's local window: 197 keys per query, create + apply
-        local001 = blocks_only(base) - base.attention + attn197
-        rows.append(dict(px=size, T=T, base_full=base.gmacs, base_blocks=blocks_only(base) / 1e9,
-                         base_attn_pct=100 * base.attention / blocks_only(base), hydra_blocks=blocks_only(hyd) / 1e9,
-                         hydra_attn_pct=100 * hyd.attention / blocks_only(hyd), local_001=local001 / 1e9,
-                         local_001_attn_pct=100 * attn197 / local001, local2d=blocks_only(loc) / 1e9,
-                         local2d_attn_pct=100 * loc.attention / blocks_only(loc)))
+        attn197 = _L12 * 2 * _T224 * T * _D768  # 001's local window: 197 keys per query, create + apply
+        local001 = _blocks_only(base) - base.attention + attn197
+        rows.append(dict(px=size, T=T, base_full=base.gmacs, base_blocks=_blocks_only(base) / 1e9,
+                         base_attn_pct=100 * base.attention / _blocks_only(base), hydra_blocks=_blocks_only(hyd) / 1e9,
+                         hydra_attn_pct=100 * hyd.attention / _blocks_only(hyd), local_001=local001 / 1e9,
+                         local_001_attn_pct=100 * attn197 / local001, local2d=_blocks_only(loc) / 1e9,
+                         local2d_attn_pct=100 * loc.attention / _blocks_only(loc)))
     return pd.DataFrame(rows)
 
 # %% ../../nbs/52_p001.ipynb #038dd307
@@ -366,10 +358,10 @@ MEMORY_VARIANTS = {  # name -> attention layer of width D with H heads
 }
 
 # %% ../../nbs/52_p001.ipynb #4d3c5633
-def layer_memory(
+def _layer_memory(
     module: nn.Module,  # one attention layer
-    T: int = T224,  # tokens
-    D: int = D768,  # width
+    T: int = _T224,  # tokens
+    D: int = _D768,  # width
 ) -> tuple[int, int]:
     "Bytes left alive by one layer's forward on one image (saved for the backward, with the output), and the peak of forward + backward."
     x = torch.randn(1, T, D, requires_grad=True)
@@ -380,41 +372,41 @@ def layer_memory(
     return saved, mem.peak
 
 # %% ../../nbs/52_p001.ipynb #4d9d656a
-def memory_sweep(
+def _memory_sweep(
     heads: tuple,  # head counts (each must divide D)
-    T: int = T224,  # tokens
-    D: int = D768,  # width
-    depth: int = L12,  # layers whose saved tensors accumulate in a training step
+    T: int = _T224,  # tokens
+    D: int = _D768,  # width
+    depth: int = _L12,  # layers whose saved tensors accumulate in a training step
 ) -> pd.DataFrame:
     "Training memory of the attention layers per image (MB) for every variant of `MEMORY_VARIANTS` and head count."
     rows = []
     for H in heads:
         for name, make in MEMORY_VARIANTS.items():
             torch.manual_seed(0)
-            saved, peak = layer_memory(make(D, H), T, D)
+            saved, peak = _layer_memory(make(D, H), T, D)
             rows.append(dict(H=H, head_dim=D // H, variant=name, saved_mb=saved / 2**20, peak_mb=peak / 2**20,
                              train_mb_per_image=(depth * saved + peak - saved) / 2**20))
     return pd.DataFrame(rows)
 
 # %% ../../nbs/52_p001.ipynb #e7599e93
-def attention_gmacs(H: int) -> tuple[float, float]:  # heads (dividing 768)
+def _attention_gmacs(H: int) -> tuple[float, float]:  # heads (dividing 768)
     "GMACs per image of DeiT-B's 12 attention operations with H heads: softmax (MSA), multi-head linear (MLA)."
-    return tuple(count_flops(deit_b(heads=H, attention=a)).attention / 1e9 for a in ('softmax', 'multihead_linear'))
+    return tuple(count_flops(_deit_b(heads=H, attention=a)).attention / 1e9 for a in ('softmax', 'multihead_linear'))
 
 # %% ../../nbs/52_p001.ipynb #8125e261
 def head_costs(heads: tuple) -> pd.DataFrame:  # head counts dividing 768
-    "`memory_sweep` on DeiT-B's shape, with each variant's attention GMACs per image (`attention_gmacs`)."
-    macs = {H: attention_gmacs(H) for H in heads}
-    mem = memory_sweep(heads)
+    "`_memory_sweep` on DeiT-B's shape, with each variant's attention GMACs per image (`_attention_gmacs`)."
+    macs = {H: _attention_gmacs(H) for H in heads}
+    mem = _memory_sweep(heads)
     mem['attn_gmacs'] = [macs[H][v.startswith('MLA')] for H, v in zip(mem.H, mem.variant)]
     return mem
 
 # %% ../../nbs/52_p001.ipynb #c674b293
-TIMED_ROWS = {  # table -> (image size in px, its rows: (method, Hydra layers of 12 or None))
+_TIMED_ROWS = {  # table -> (image size in px, its rows: (method, Hydra layers of 12 or None))
     2: (224, (('Standard Attention', None), ('AFT-Simple', None), ('PolyNL', None), ('Hydra', 2), ('Hydra', 8), ('Hydra', 12))),
     3: (384, (('Standard Attention', None), ('Hydra', 2), ('Hydra', 7), ('Hydra', 12))),
 }
-ATTENTION_OF = {'Standard Attention': 'softmax', 'AFT-Simple': 'aft_simple', 'PolyNL': 'polynl'}  # a method in every layer
+_ATTENTION_OF = {'Standard Attention': 'softmax', 'AFT-Simple': 'aft_simple', 'PolyNL': 'polynl'}  # a method in every layer
 
 # %% ../../nbs/52_p001.ipynb #74ea3f14
 def row_label(method: str, layers=None) -> str:  # layers: Hydra layers (None/NaN: every layer, another method)
@@ -422,54 +414,54 @@ def row_label(method: str, layers=None) -> str:  # layers: Hydra layers (None/Na
     return method if layers is None or layers != layers else f'{method} ({int(layers)} layers)'
 
 # %% ../../nbs/52_p001.ipynb #f5fdecfc
-def scaled_layers(n: int, depth: int) -> int:  # n of 12 layers; the model's depth
+def _scaled_layers(n: int, depth: int) -> int:  # n of 12 layers; the model's depth
     "Hydra's n of 12 layers in a `depth`-layer model (at least one, when n > 0)."
     return 0 if n == 0 else max(1, min(depth, round(n * depth / 12)))
 
 # %% ../../nbs/52_p001.ipynb #aa00f0f3
-def row_model(method: str, n: int | None = None, where: str = 'back') -> dict:  # n: Hydra layers; where: Fig. 4 strategy
+def _row_model(method: str, n: int | None = None, where: str = 'back') -> dict:  # n: Hydra layers; where: Fig. 4 strategy
     "create_model overrides of a row: the method in every layer, or Hydra in `n` layers chosen by `where`."
-    return dict(attention=ATTENTION_OF[method]) if method in ATTENTION_OF else dict(attention=f'hydra_{where}', layout_options=dict(n=n))
+    return dict(attention=_ATTENTION_OF[method]) if method in _ATTENTION_OF else dict(attention=f'hydra_{where}', layout_options=dict(n=n))
 
 # %% ../../nbs/52_p001.ipynb #27ba6ba5
 def flops_table() -> pd.DataFrame:
     "GMACs of DeiT-B at 224 px (full model) of each method in every layer and of Hydra in n = 1..12 layers."
-    rows = [dict(row=m, method=m, layers=None, gmacs=count_flops(deit_b(**row_model(m))).gmacs) for m in ATTENTION_OF]
-    for n in range(1, L12 + 1):
-        per = {w: count_flops(deit_b(**row_model('Hydra', n, w))).gmacs for w in ('front', 'back', 'interleave')}
+    rows = [dict(row=m, method=m, layers=None, gmacs=count_flops(_deit_b(**_row_model(m))).gmacs) for m in _ATTENTION_OF]
+    for n in range(1, _L12 + 1):
+        per = {w: count_flops(_deit_b(**_row_model('Hydra', n, w))).gmacs for w in ('front', 'back', 'interleave')}
         if max(per.values()) - min(per.values()) > 1e-9: raise AssertionError(f"n = {n}: the strategies' costs differ: {per}")
         rows.append(dict(row=row_label('Hydra', n), method='Hydra', layers=n, gmacs=per['back']))
     return pd.DataFrame(rows)
 
 # %% ../../nbs/52_p001.ipynb #a1eba896
-PRECISIONS = {'fp32': None, 'fp16': torch.float16, 'bf16': torch.bfloat16}  # timed precision -> autocast dtype (None: none)
-IMPLS = ('explicit', 'sdpa')  # standard attention as the paper's 2022 code wrote it (q k^T, softmax, @ v), or fused SDPA
+_PRECISIONS = {'fp32': None, 'fp16': torch.float16, 'bf16': torch.bfloat16}  # timed precision -> autocast dtype (None: none)
+_IMPLS = ('explicit', 'sdpa')  # standard attention as the paper's 2022 code wrote it (q k^T, softmax, @ v), or fused SDPA
 
 
-def set_softmax_impl(model: nn.Module, impl: str) -> int:  # one of IMPLS
+def _set_softmax_impl(model: nn.Module, impl: str) -> int:  # one of _IMPLS
     "Switch every softmax layer of `model` to the explicit three-step path or to fused SDPA; how many it has."
-    check_choice('impl', impl, IMPLS)
+    check_choice('impl', impl, _IMPLS)
     layers = [m for m in model.modules() if isinstance(m, SoftmaxAttention)]
     for m in layers: m.fused = impl == 'sdpa'
     return len(layers)
 
 # %% ../../nbs/52_p001.ipynb #34c4c307
-def _row_models(rows: tuple, px: int, depth: int, device) -> dict:  # TIMED_ROWS' rows of one table
+def _row_models(rows: tuple, px: int, depth: int, device) -> dict:  # _TIMED_ROWS' rows of one table
     "label -> (DeiT-B shaped model at `px`, its softmax layers), seeded alike."
     out = {}
     for method, n in rows:
         torch.manual_seed(0)
-        cfg = row_model(method, None if n is None else scaled_layers(n, depth))
+        cfg = _row_model(method, None if n is None else _scaled_layers(n, depth))
         m = create_model('deit_base', img_size=px, depth=depth, **cfg).to(device).eval()
-        out[row_label(method, n)] = (m, set_softmax_impl(m, 'sdpa'))
+        out[row_label(method, n)] = (m, _set_softmax_impl(m, 'sdpa'))
     return out
 
 
 def _contenders(models: dict, x: Tensor, impls: tuple, precision: str) -> dict:
     "(label, impl) -> a forward pass under `precision`: each impl for a row with softmax layers, else one ('any')."
-    dt, dev = PRECISIONS[precision], x.device.type
+    dt, dev = _PRECISIONS[precision], x.device.type
     def fwd(m, impl):
-        if impl != 'any': set_softmax_impl(m, impl)
+        if impl != 'any': _set_softmax_impl(m, impl)
         with torch.autocast(dev, dtype=dt or torch.float32, enabled=dt is not None): return m(x)
     return {(lab, i): (lambda m=m, i=i: fwd(m, i)) for lab, (m, k) in models.items() for i in (impls if k else ('any',))}
 
@@ -487,15 +479,15 @@ def time_rows(
     rounds: int,  # timed batches of each row at each batch size, round robin (one of every row each round)
     device: str | torch.device = 'cpu',
     hardware: str = '',  # what `device` is, in words (effattn.measure.provenance(device)['hardware'])
-    impls: tuple = ('sdpa',),  # how standard attention is computed (IMPLS): each is timed
-    precisions: tuple = ('fp32',),  # PRECISIONS timed
+    impls: tuple = ('sdpa',),  # how standard attention is computed (_IMPLS): each is timed
+    precisions: tuple = ('fp32',),  # _PRECISIONS timed
     warmup: int = 1,  # untimed batches of each row first, at each batch size (the paper: 10)
     sizes: dict | None = None,  # {table: image px} in place of the paper's 224/384 (a dry run at toy sizes)
     log=None,  # a callable for progress lines, or None
 ) -> pd.DataFrame:
     "Seconds of each timed batch of each row of Tables 2 and 3: one row per (table, row, impl, precision, batch, round)."
     out = []
-    for table, (px, rows) in TIMED_ROWS.items():
+    for table, (px, rows) in _TIMED_ROWS.items():
         px = (sizes or {}).get(table, px)
         models = _row_models(rows, px, depth, device)
         for prec, b in [(p, b) for p in precisions for b in _batches(batch, table, p)]:
@@ -505,7 +497,7 @@ def time_rows(
                                             max_seconds=None)
             bad = {k: t for k, t in times.items() if isinstance(t, str)}  # e.g. out of memory at the largest batch
             if log: log(f"  Table {table}, {prec}, batch {b}: {len(times) - len(bad)} of {len(times)} timed" + (f"; failed {bad}" if bad else ''))
-            out += [dict(table=table, px=px, row=lab, method=m, layers=n, layers_timed=None if n is None else scaled_layers(n, depth),
+            out += [dict(table=table, px=px, row=lab, method=m, layers=n, layers_timed=None if n is None else _scaled_layers(n, depth),
                          depth=depth, impl=i, precision=prec, batch=b, warmup=warmup, round=r, seconds=s, hardware=hardware)
                     for m, n in rows for (lab, i), ts in times.items() if lab == row_label(m, n) and (lab, i) not in bad
                     for r, s in enumerate(ts)]
@@ -528,7 +520,7 @@ def _best(g: pd.DataFrame) -> tuple[int, list[float]]:  # one row's timings, one
     return int(b), g[g.batch == b].sort_values('round').seconds.tolist()
 
 
-def round_changes(timed: pd.DataFrame, table: int, row: str, impl: str = 'explicit', precision: str = 'fp32') -> list[float]:
+def _round_changes(timed: pd.DataFrame, table: int, row: str, impl: str = 'explicit', precision: str = 'fp32') -> list[float]:
     "Throughput change (%) of `row` against standard attention (`impl`) in each timed round, each at its best batch size."
     t = _normalised(timed); t = t[(t.table == table) & (t.precision == precision)]
     ref, r = t[(t.row == 'Standard Attention') & (t.impl == impl)], t[(t.row == row) & t.impl.isin([impl, 'any'])]
@@ -543,7 +535,7 @@ def speed_changes(timed: pd.DataFrame) -> pd.DataFrame:  # `time_rows`
     for (impl, prec, table), g in t[t.row == 'Standard Attention'].groupby(['impl', 'precision', 'table']):
         rows = t[(t.table == table) & (t.precision == prec) & t.impl.isin([impl, 'any'])]
         for row in rows.row.unique():
-            ch = round_changes(t, table, row, impl, prec)
+            ch = _round_changes(t, table, row, impl, prec)
             b, secs = _best(rows[rows.row == row])
             m, sd = mean_std(ch)
             out.append(dict(impl=impl, precision=prec, table=table, row=row, batch=b, img_s=b / statistics.mean(secs),
@@ -560,7 +552,7 @@ def throughput_seconds(G: dict,  # `time_rows` settings: batch, rounds, warmup, 
     t = _normalised(timed); t = t[(t.row == 'Standard Attention') & (t.precision == 'fp32')]
     per_image = {px: (g.seconds / g.batch).median() for px, g in t.groupby('px')}
     total = overhead_s
-    for table, (px, rows) in TIMED_ROWS.items():
+    for table, (px, rows) in _TIMED_ROWS.items():
         n = sum(len(G['impls']) if m == 'Standard Attention' or (m == 'Hydra' and k < 12) else 1 for m, k in rows)
         for prec in G['precisions']:
             images = sum(_batches(G['batch'], table, prec)) * n * (G['warmup'] + G['rounds'])
@@ -597,50 +589,8 @@ def focus_gap(focus: Tensor, total: Tensor) -> float:
     "Largest gap between eq. 15's sum of the contributions and the projected output, relative to the largest output."
     return ((focus.sum(1) - total).abs().max() / total.abs().max().clamp_min(1e-12)).item()
 
-# %% ../../nbs/52_p001.ipynb #91837488
-def judge_analytic(paper_dir=None) -> list:
-    "001's arithmetic claims about ViT-B/16, judged from effattn's FLOP counter (any machine, no training)."
-    def counted(size, **kw): return count_flops(deit_b(size, **kw))
-    def share(size):
-        c = counted(size)
-        return 100 * c.attention / blocks_only(c)
-    crop, pad = share((1072, 1920)), share((1088, 1920))
-    over = min(crop, pad) > 60
-    claims = [Claim('001-1080p-attention-share', '001', 'at 1080p, over 60% of the computation of ViT-B/16 creates and '
-                    'applies attention matrices', 'abstract; §1', 'over 60%',
-                    f"{crop:.1f}% (1072 x 1920, T = 8041) / {pad:.1f}% (1088 x 1920, T = 8161) of the blocks' MACs",
-                    'reproduced' if over else 'not reproduced', "counted with effattn.flops on ViT-B/16 (the count that matches "
-                    "Table 4); 1080 is not a multiple of 16, so a crop and a pad bracket it", kind='exact', profile='any')]
-    s, h = counted(224), counted(224, attention='hydra')
-    ratio, T = s.attention / h.attention, 197
-    claims.append(Claim('001-factor-of-token-count', '001', 'Hydra attention is cheaper than standard self-attention in '
-                        'ViT-B/16 by a factor of the token count', 'abstract; §3', f'a factor of T = {T}',
-                        f"attention MACs {s.attention / 1e9:.3f} G (softmax) vs {h.attention / 1e9:.5f} G (Hydra): x{ratio:.0f}",
-                        'reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'not reproduced',
-                        "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in "
-                        "both); 'faster' in the paper's FLOP sense, not wall-clock", kind='exact', profile='any'))
-    claims.append(_table3_flops(counted, paper_dir))
-    return claims
-
-# %% ../../nbs/52_p001.ipynb #f87884b5
-def _table3_flops(counted, paper_dir) -> 'Claim':
-    "Table 3's GFLOPs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers, against our count."
-    rows = [r for r in csv.DictReader(open(Path(paper_dir or repo_root() / 'data' / 'paper') / '001_tables.csv'))
-            if r['table'] == '3']
-    out = []
-    for r in rows:
-        n = int(r['layers_replaced'] or 0)
-        kw = {} if n == 0 else dict(attention='hydra') if n == 12 else dict(attention='hydra_back', layout_options=dict(n=n))
-        out.append((n, float(r['gflops']), counted(384, **kw).gmacs))
-    worst = max(abs(o / p - 1) for _, p, o in out)
-    return Claim('001-table3-flops', '001', "GFLOPs of DeiT-B at 384 px with Hydra in the last 0 / 2 / 7 / 12 layers",
-                 'Table 3', ' / '.join(f"{p:.2f}" for _, p, _ in out), ' / '.join(f"{o:.2f}" for _, _, o in out),
-                 'reproduced' if worst <= 0.005 else 'not reproduced',
-                 f"effattn.flops MACs of the whole model (the paper's 'FLOPs' are MACs); every row within {100 * worst:.2f}% "
-                 "(tolerance 0.5%)", kind='exact', profile='any')
-
 # %% ../../nbs/52_p001.ipynb #63f68b83
-KERNEL_KEYS = {  # Table 1/5 kernel names -> the configuration that trains it (Table 1 and 5 spell some names apart)
+_KERNEL_KEYS = {  # Table 1/5 kernel names -> the configuration that trains it (Table 1 and 5 spell some names apart)
     'Cosine Similarity': 'hydra/cosine', 'Tanh-L2': 'hydra/tanh_l2', 'Mean': 'hydra/mean', 'CosSim + LN': 'hydra/cosine_ln',
     'Tanh-L2 + LN': 'hydra/tanh_l2_ln', 'Tanh-Softmax': 'hydra/tanh_softmax', 'Tanh Softmax': 'hydra/tanh_softmax',
     'Sigmoid-Softmax': 'aft_simple', 'Sigmoid Softmax': 'aft_simple', 'L1 Normalization': 'hydra/l1'}
@@ -648,16 +598,16 @@ KERNEL_KEYS = {  # Table 1/5 kernel names -> the configuration that trains it (T
 # %% ../../nbs/52_p001.ipynb #a497e3de
 def canonical(key: str, depth: int) -> str:  # a table cell, e.g. 'mla_global/H=192'; the model's layers
     "The configuration that computes cell `key` in a `depth`-layer model (the run `grid` shares it with)."
-    if key == f'mla_global/H={DIM}': return HYDRA_ALL
+    if key == f'mla_global/H={DIM}': return _HYDRA_ALL
     if key == 'hydra/sigmoid_softmax': return 'aft_simple'
     if key == 'mla_head/H=1': return 'mla_global/H=1'
     kind, _, arg = key.partition('/n=')
-    if kind not in LAYOUTS: return key
+    if kind not in _LAYOUTS: return key
     n = int(arg)
     if n == 0: return BASELINE
-    if n == depth: return HYDRA_ALL
+    if n == depth: return _HYDRA_ALL
     layers = hydra_layers(depth, n, kind.split('_')[1])
-    return next(f'{w}/n={n}' for w in LAYOUTS if hydra_layers(depth, n, w.split('_')[1]) == layers)  # first such layout
+    return next(f'{w}/n={n}' for w in _LAYOUTS if hydra_layers(depth, n, w.split('_')[1]) == layers)  # first such layout
 
 # %% ../../nbs/52_p001.ipynb #9c18bf84
 @dataclass
@@ -717,196 +667,290 @@ class Scores:
                 f"{self.epochs} epoch(s), {self.n_test:,} test images) vs DeiT-B, ImageNet-1k, 300 epochs")
 
 # %% ../../nbs/52_p001.ipynb #4a50c013
-K_OK, K_BAD = 2.0, 3.0  # noise units, as verdict.judge_value: a difference is seen beyond K_OK; an equality fails beyond K_BAD
-RANK_OK = 0.5  # Table 5's order is reproduced with a Spearman correlation of at least this, and no pair reversed beyond K_OK
-GMAC_TOL_PCT = 0.5  # GMAC totals: the paper prints 3-5 significant figures, and fvcore counts a few element-wise ops we do not
-SHARE_TOL_PTS = 0.01  # attention shares (%): the paper prints two decimals
-FLOP_DELTA_TOL_PTS = 0.1  # Table 2's FLOP changes (%): one decimal printed
-LOCAL_TOL_PTS = 0.5  # "4% fewer FLOPs than local window attention": a whole number
-FOCUS_TOL = 1e-3  # eq. 15: the contributions add up to the output up to float32 rounding
-POWER = 0.5  # a speed-up the timing misses fails only where K_OK noise is below this fraction of the paper's (else underpowered)
+_K_OK, _K_BAD = 2.0, 3.0  # noise units, as verdict.judge_value: a difference is seen beyond _K_OK; an equality fails beyond _K_BAD
+_RANK_OK = 0.5  # Table 5's order is reproduced with a Spearman correlation of at least this, and no pair reversed beyond _K_OK
+_GMAC_TOL_PCT = 0.5  # GMAC totals: the paper prints 3-5 significant figures, and fvcore counts a few element-wise ops we do not
+_SHARE_TOL_PTS = 0.01  # attention shares (%): the paper prints two decimals
+_FLOP_DELTA_TOL_PTS = 0.1  # Table 2's FLOP changes (%): one decimal printed
+_LOCAL_TOL_PTS = 0.5  # "4% fewer FLOPs than local window attention": a whole number
+_FOCUS_TOL = 1e-3  # eq. 15: the contributions add up to the output up to float32 rounding
+_POWER = 0.5  # a speed-up the timing misses fails only where _K_OK noise is below this fraction of the paper's (else underpowered)
 
 # %% ../../nbs/52_p001.ipynb #c1b7628a
-def effect(z: float) -> str:  # a claimed positive difference, in noise units
-    "'reproduced' beyond +K_OK, 'not reproduced' beyond -K_OK, else 'inconclusive' (underpowered: between the bands)."
-    return 'reproduced' if z > K_OK else 'not reproduced' if z < -K_OK else 'inconclusive'
+def _effect(z: float) -> str:  # a claimed positive difference, in noise units
+    "'reproduced' beyond +_K_OK, 'not reproduced' beyond -_K_OK, else 'inconclusive' (underpowered: between the bands)."
+    return 'reproduced' if z > _K_OK else 'not reproduced' if z < -_K_OK else 'inconclusive'
 
 # %% ../../nbs/52_p001.ipynb #55b48387
-def same(z: float) -> str:  # a claimed absence of difference, in noise units
-    "'reproduced' within ±K_OK, 'not reproduced' beyond ±K_BAD, else 'inconclusive' (underpowered: between the bands)."
-    return 'reproduced' if abs(z) <= K_OK else 'not reproduced' if abs(z) > K_BAD else 'inconclusive'
+def _same(z: float) -> str:  # a claimed absence of difference, in noise units
+    "'reproduced' within ±_K_OK, 'not reproduced' beyond ±_K_BAD, else 'inconclusive' (underpowered: between the bands)."
+    return 'reproduced' if abs(z) <= _K_OK else 'not reproduced' if abs(z) > _K_BAD else 'inconclusive'
 
 # %% ../../nbs/52_p001.ipynb #a4e3a5c8
-def reading(d: float, s: float) -> str:  # a difference and its noise, in points
+def _reading(d: float, s: float) -> str:  # a difference and its noise, in points
     "A difference in points and in noise units, in words."
     return f'{d:+.2f} points = {d / s:+.1f} noise units (1 unit = {s:.2f} points)'
 
 # %% ../../nbs/52_p001.ipynb #150c43a6
-def paper_number(text: pd.DataFrame, cid: str) -> float:  # data/paper/001_text.csv; a claim_id such as '001_c13'
+def _paper_number(text: pd.DataFrame, cid: str) -> float:  # data/paper/001_text.csv; a claim_id such as '001_c13'
     "A number the paper states in its text."
     return float(text.set_index('claim_id').loc[cid, 'value'])
 
 # %% ../../nbs/52_p001.ipynb #097c7932
-def claim(cid: str, claim: str, where: str, paper_value: str, ours: str, verdict: str, reason: str, seeds: int = 0,
-          kind: str = 'accuracy', **kw) -> Claim:
-    "A claim of paper 001 (`cid` without the '001-' prefix); an inconclusive one says why, where its reason does not yet."
+def _found(verdict: str, ours: str, reason: str, seeds: int = 0,
+           paper_value: str = '',  # the paper's value where the judge reads it from the paper's tables
+           **extra,  # other Claim fields (profile, paper_device, our_device)
+           ) -> Judged:
+    "What a judge of 001 finds; an inconclusive finding says why (underpowered), where its reason does not yet."
     if verdict == 'inconclusive' and not any(w in reason for w in INCONCLUSIVE_WHY):
         reason = f"{reason}; underpowered: the difference lies between the bands that would settle it"
-    return Claim(f'001-{cid}', '001', claim, where, paper_value, ours, verdict, reason, seeds, kind, **kw)
+    return Judged(verdict, ours, reason, seeds, paper_value, extra)
+
+
+def _not_run(why: str, paper_value: str, **extra) -> Judged:
+    "Not run, with the paper's value the judge read from the paper's tables (where the row holds the value: `Missing`)."
+    return Judged('not run', '-', why, paper_value=paper_value, extra=extra)
+
 
 # %% ../../nbs/52_p001.ipynb #2c0164c5
-def missing(name: str) -> str:  # a table or values name
+def _missing(name: str) -> str:  # a table or values name
     "Why a claim is not run: the notebook did not save `name` at this profile."
     return (f"no '{name}' saved at this profile: run nbs/experiments/001_hydra.ipynb at it (the cell that computes it "
             f"saves it with save_table/save_values)")
 
+
+def _scores(ev: Evidence) -> Scores:
+    "The pass's accuracies: the records of the configurations its profile's grid trains (every record, for another profile)."
+    keys = set(grid(PROFILES[ev.profile]).configs) if ev.profile in PROFILES else None
+    return Scores.of(ev.results.records, keys)
+
+
+# %% ../../nbs/52_p001.ipynb #91837488
+def _counted(size, **kw):  # image size in px or (height, width); create_model overrides
+    "`count_flops` of DeiT-B (ViT-B/16) at `size`."
+    return count_flops(_deit_b(size, **kw))
+
+
+def _share_1080p(ev: Evidence) -> Judged:
+    "Abstract: attention's share of ViT-B/16's block MACs is over 60 % at both a 1072 px crop and a 1088 px pad of 1080p."
+    def share(size):
+        c = _counted(size)
+        return 100 * c.attention / _blocks_only(c)
+    crop, pad = share((1072, 1920)), share((1088, 1920))
+    return _found('reproduced' if min(crop, pad) > 60 else 'not reproduced',
+                  f"{crop:.1f}% (1072 x 1920, T = 8041) / {pad:.1f}% (1088 x 1920, T = 8161) of the blocks' MACs",
+                  "counted with effattn.flops on ViT-B/16 (the count that matches Table 4); 1080 is not a multiple of 16, so "
+                  "a crop and a pad bracket it", profile='any')
+
+
+def _factor_of_token_count(ev: Evidence) -> Judged:
+    "Abstract: softmax's attention MACs over Hydra's at 224 px equal T = 197 within 5 %; above T/2: partly."
+    s, h = _counted(224), _counted(224, attention='hydra')
+    ratio, T = s.attention / h.attention, _T224
+    return _found('reproduced' if abs(ratio / T - 1) <= 0.05 else 'partly' if ratio > T / 2 else 'not reproduced',
+                  f"attention MACs {s.attention / 1e9:.3f} G (softmax) vs {h.attention / 1e9:.5f} G (Hydra): x{ratio:.0f}",
+                  "ratio of the attention operations' MACs at 224 px (projections excluded: they are the same in both); "
+                  "'faster' in the paper's FLOP sense, not wall-clock", profile='any')
+
+
+# %% ../../nbs/52_p001.ipynb #f87884b5
+def _table3_flops(ev: Evidence) -> Judged:
+    "Table 3: our MACs of DeiT-B at 384 px with Hydra in the last 0, 2, 7 and 12 layers within 0.5 % of its GFLOPs."
+    t3 = ev.paper_tables['tables']
+    out = []
+    for r in t3[t3.table == 3].itertuples():
+        n = 0 if r.layers_replaced != r.layers_replaced else int(r.layers_replaced)
+        kw = {} if n == 0 else dict(attention='hydra') if n == 12 else dict(attention='hydra_back', layout_options=dict(n=n))
+        out.append((n, float(r.gflops), _counted(384, **kw).gmacs))
+    worst = max(abs(o / p - 1) for _, p, o in out)
+    return _found('reproduced' if worst <= 0.005 else 'not reproduced', ' / '.join(f"{o:.2f}" for _, _, o in out),
+                  f"effattn.flops MACs of the whole model (the paper's 'FLOPs' are MACs); every row within {100 * worst:.2f}% "
+                  "(tolerance 0.5%)", paper_value=' / '.join(f"{p:.2f}" for _, p, _ in out), profile='any')
+
+
 # %% ../../nbs/52_p001.ipynb #b1c25167
-def judge_heads(S: Scores, text: pd.DataFrame) -> list[Claim]:  # the profile's scores; data/paper/001_text.csv
-    "Fig. 2: softmax attention falls beyond 12 heads (DeiT-B), multi-head linear attention holds up to H = D."
-    ref = DIM // 64  # head width 64, as DeiT-B's 12 heads
+def _msa_falls(ev: Evidence) -> Judged:
+    "Fig. 2: MSA at head width 64 (H = D/64, DeiT-B's 12) minus MSA at the largest H run, a fall beyond _K_OK (`_effect`)."
+    S, ref = _scores(ev), DIM // 64
     msa = [h for h in DIV192 if S.runs(f'softmax/H={h}')]
     big = [h for h in msa if h > ref]
-    c1 = ('fig2-msa-falls', 'softmax attention (MSA) accuracy tanks when the heads exceed 12 (head width < 64)', 'Fig. 2 / §3.3',
-          f"tanks for H > {paper_number(text, '001_c13'):g} (DeiT-B; curve not typed)")
-    if ref in msa and big:
-        d, s = S.diff(f'softmax/H={ref}', f'softmax/H={big[-1]}')
-        out = [claim(*c1, ', '.join(f'H = {h} (DeiT-B {4 * h}): {S.show(f"softmax/H={h}")}' for h in msa), effect(d / s),
-                     f'fall from H = {ref} to H = {big[-1]}: {reading(d, s)}; {S.setup}',
-                     S.seeds(*(f'softmax/H={h}' for h in msa)))]
-    else: out = [not_run(f'001-{c1[0]}', '001', *c1[1:], f'needs MSA runs at head width 64 (H = {ref}) and at a larger H')]
+    pv = f"tanks for H > {_paper_number(ev.paper_tables['text'], '001_c13'):g} (DeiT-B; curve not typed)"
+    if not (ref in msa and big): return _not_run(f'needs MSA runs at head width 64 (H = {ref}) and at a larger H', pv)
+    d, s = S.diff(f'softmax/H={ref}', f'softmax/H={big[-1]}')
+    return _found(_effect(d / s), ', '.join(f'H = {h} (DeiT-B {4 * h}): {S.show(f"softmax/H={h}")}' for h in msa),
+                  f'fall from H = {ref} to H = {big[-1]}: {_reading(d, s)}; {S.setup}',
+                  S.seeds(*(f'softmax/H={h}' for h in msa)), pv)
+
+
+def _mla_flat(ev: Evidence) -> Judged:
+    "Fig. 2: MLA over the H run: reproduced if no two H differ beyond _K_OK, not reproduced if it falls as H grows beyond _K_BAD."
+    S = _scores(ev)
+    pv = f"consistent up to H = {_paper_number(ev.paper_tables['text'], '001_c14'):g} (DeiT-B; curve not typed)"
     mla = [f'mla_global/H={h}' for h in DIV192 if S.runs(f'mla_global/H={h}')]
-    c2 = ('fig2-mla-flat', 'multi-head linear attention (MLA, cosine) stays consistent in accuracy up to H = D', 'Fig. 2 / §3.3',
-          f"consistent up to H = {paper_number(text, '001_c14'):g} (DeiT-B; curve not typed)")
-    if len(mla) < 2: return out + [not_run(f'001-{c2[0]}', '001', *c2[1:], 'needs MLA runs at two head counts')]
+    if len(mla) < 2: return _not_run('needs MLA runs at two head counts', pv)
     zs = {(a, b): S.z(a, b) for a, b in combinations(mla, 2)}  # a has fewer heads: z > 0 is a fall as H grows
     (fa, fb), fall = max(zs.items(), key=lambda kv: kv[1])
-    v = 'reproduced' if max(map(abs, zs.values())) <= K_OK else 'not reproduced' if fall > K_BAD else 'inconclusive'
+    v = 'reproduced' if max(map(abs, zs.values())) <= _K_OK else 'not reproduced' if fall > _K_BAD else 'inconclusive'
     h = lambda k: 'H = ' + k.split('=')[1]
-    return out + [claim(*c2, ', '.join(f'{h(k)}: {S.show(k)}' for k in mla) + ' (global cosine normalisation)', v,
-                        f'largest difference between two H: {max(map(abs, zs.values())):.1f} noise units; largest fall as H '
-                        f'grows ({h(fa)} to {h(fb)}): {reading(*S.diff(fa, fb))}; reproduced within '
-                        f'±{K_OK:g} units, not reproduced by a fall beyond {K_BAD:g}; {S.setup}', S.seeds(*mla))]
+    return _found(v, ', '.join(f'{h(k)}: {S.show(k)}' for k in mla) + ' (global cosine normalisation)',
+                  f'largest difference between two H: {max(map(abs, zs.values())):.1f} noise units; largest fall as H '
+                  f'grows ({h(fa)} to {h(fb)}): {_reading(*S.diff(fa, fb))}; reproduced within '
+                  f'±{_K_OK:g} units, not reproduced by a fall beyond {_K_BAD:g}; {S.setup}', S.seeds(*mla), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #35fbfce6
 def kernel_rows(S: Scores, tables: pd.DataFrame, table: int) -> pd.DataFrame:  # data/paper/001_tables.csv; 1 or 5
     "The rows of Table 1 or 5 that the profile ran: paper top-1 (%), our configuration `run` and its mean top-1 (%)."
     t = tables[tables.table == table].copy()
-    t['run'] = [canonical('polynl' if m == 'PolyNL' else KERNEL_KEYS[k], S.depth) for m, k in zip(t.method, t.kernel)]
+    t['run'] = [canonical('polynl' if m == 'PolyNL' else _KERNEL_KEYS[k], S.depth) for m, k in zip(t.method, t.kernel)]
     t['ours'] = [S.mean(r) for r in t.run]
     return t.dropna(subset=['ours']).drop_duplicates('run')
 
 # %% ../../nbs/52_p001.ipynb #d2e2ba8f
-def _cosine_best(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
-    "Tables 1 and 5: cosine similarity is the best Hydra kernel (against the other kernel it beats least clearly)."
-    c = ('kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5',
-         f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
-         f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
-    others, name = [r for r in t5.run if r != HYDRA_ALL], dict(zip(t5.run, t5.kernel))
-    if not (S.runs(HYDRA_ALL) and others):
-        return not_run('001-' + c[0], '001', *c[1:], 'needs the cosine run and another Table 5 kernel')
-    worst = min(others, key=lambda o: S.z(HYDRA_ALL, o))
+def _table5(ev: Evidence) -> tuple[Scores, pd.DataFrame, pd.DataFrame]:
+    "The pass's scores, the rows of Table 5 it ran (`kernel_rows`), and the paper's Table 5, best first."
+    S, tables = _scores(ev), ev.paper_tables['tables']
+    return S, kernel_rows(S, tables, 5), tables[tables.table == 5].sort_values('top1_pct', ascending=False)
+
+
+def _cosine_best(ev: Evidence) -> Judged:
+    "Tables 1 and 5: cosine minus the other kernel it beats least clearly (the most significant), a gain beyond _K_OK (`_effect`)."
+    S, t5, p5 = _table5(ev)
+    pv = (f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
+          f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
+    others, name = [r for r in t5.run if r != _HYDRA_ALL], dict(zip(t5.run, t5.kernel))
+    if not (S.runs(_HYDRA_ALL) and others): return _not_run('needs the cosine run and another Table 5 kernel', pv)
+    worst = min(others, key=lambda o: S.z(_HYDRA_ALL, o))
     best = max(others, key=S.mean)
-    return claim(*c, f'cosine {S.show(HYDRA_ALL)}, best other {name[best]} {S.show(best)} ({len(others)} others run)',
-                 effect(S.z(HYDRA_ALL, worst)), f'cosine minus {name[worst]} (the most significant other kernel): '
-                 f'{reading(*S.diff(HYDRA_ALL, worst))}; {S.setup}', S.seeds(HYDRA_ALL, worst))
+    return _found(_effect(S.z(_HYDRA_ALL, worst)),
+                  f'cosine {S.show(_HYDRA_ALL)}, best other {name[best]} {S.show(best)} ({len(others)} others run)',
+                  f'cosine minus {name[worst]} (the most significant other kernel): {_reading(*S.diff(_HYDRA_ALL, worst))}; '
+                  f'{S.setup}', S.seeds(_HYDRA_ALL, worst), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #c72ffeed
-def _kernel_ranking(S: Scores, t5: pd.DataFrame, p5: pd.DataFrame) -> Claim:  # Table 5's rows run; Table 5, best first
-    "Table 5's order of the Hydra kernels: the rank correlation with ours, and the pairs ordered as the paper or reversed."
-    c = ('kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5',
-         ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples()))
-    if len(t5) < 3: return not_run('001-' + c[0], '001', *c[1:], f'{len(t5)} Table 5 kernels run; a ranking needs 3')
+def _kernel_ranking(ev: Evidence) -> Judged:
+    "Table 5's order: rank correlation ≥ _RANK_OK and no pair reversed beyond _K_OK; reversed pairs at least as many as agreeing: not reproduced."
+    S, t5, p5 = _table5(ev)
+    pv = ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples())
+    if len(t5) < 3: return _not_run(f'{len(t5)} Table 5 kernels run; a ranking needs 3', pv)
     rho = t5[['top1_pct', 'ours']].rank().corr().iloc[0, 1]
     pairs = [(a, b) for a, b in combinations(t5.itertuples(), 2) if a.top1_pct != b.top1_pct]
     zs = [S.z(a.run, b.run) * math.copysign(1, a.top1_pct - b.top1_pct) for a, b in pairs]
-    agree, contra = sum(z > K_OK for z in zs), sum(z < -K_OK for z in zs)
-    v = ('reproduced' if rho >= RANK_OK and agree and not contra else 'not reproduced' if contra and contra >= agree else 'partly')
-    return claim(*c, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
-                     f'ordered as the paper and {contra} reversed beyond ±{K_OK:g} noise units', v,
-                 f'reproduced: correlation ≥ {RANK_OK} with no reversed pair; not reproduced: reversed pairs at least as '
-                 f'many as agreeing ones; {S.setup}', S.seeds(*t5.run))
+    agree, contra = sum(z > _K_OK for z in zs), sum(z < -_K_OK for z in zs)
+    v = ('reproduced' if rho >= _RANK_OK and agree and not contra else 'not reproduced' if contra and contra >= agree else 'partly')
+    return _found(v, f'Spearman rank correlation {rho:+.2f} over {len(t5)} kernels; of {len(pairs)} pairs, {agree} '
+                     f'ordered as the paper and {contra} reversed beyond ±{_K_OK:g} noise units',
+                  f'reproduced: correlation ≥ {_RANK_OK} with no reversed pair; not reproduced: reversed pairs at least as '
+                  f'many as agreeing ones; {S.setup}', S.seeds(*t5.run), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #0c3185a2
-def _hydra_beats_otd(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> Claim:  # data/paper/001_{tables,text}.csv
-    "Table 1 / §4.4: with every layer replaced, Hydra beats the other O(TD) methods (against the closer of the two run)."
+def _hydra_beats_otd(ev: Evidence) -> Judged:
+    "Table 1 / §4.4: Hydra (every layer) minus the closer of AFT-Simple and PolyNL run, a gain beyond _K_OK (`_effect`)."
+    S, tables, text = _scores(ev), ev.paper_tables['tables'], ev.paper_tables['text']
     t1 = tables[tables.table == 1]
     p1 = t1[t1.method != 'Hydra'].set_index('method').top1_pct
     p_h = t1[(t1.method == 'Hydra') & (t1.kernel == 'Cosine Similarity')].top1_pct.iloc[0]
-    c = ('hydra-beats-otd', 'with every layer replaced, Hydra is more accurate than the other O(TD) methods AFT-Simple and '
-         'PolyNL', 'Table 1 / §4.4', f"+{paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple "
-         f"{p1['AFT-Simple']:.2f}%, PolyNL {p1['PolyNL']:.2f}%")
+    pv = (f"+{_paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple {p1['AFT-Simple']:.2f}%, PolyNL "
+          f"{p1['PolyNL']:.2f}%")
     otd = [r for r in ('aft_simple', 'polynl') if S.runs(r)]
-    if not (S.runs(HYDRA_ALL) and otd): return not_run('001-' + c[0], '001', *c[1:], 'needs Hydra and AFT-Simple or PolyNL')
-    rival, name = min(otd, key=lambda o: S.z(HYDRA_ALL, o)), {'aft_simple': 'AFT-Simple', 'polynl': 'PolyNL'}
-    return claim(*c, f'Hydra {S.show(HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
-                 effect(S.z(HYDRA_ALL, rival)), f'Hydra minus {name[rival]} (the closer rival): '
-                 f'{reading(*S.diff(HYDRA_ALL, rival))}; {S.setup}', S.seeds(HYDRA_ALL, *otd))
+    if not (S.runs(_HYDRA_ALL) and otd): return _not_run('needs Hydra and AFT-Simple or PolyNL', pv)
+    rival, name = min(otd, key=lambda o: S.z(_HYDRA_ALL, o)), {'aft_simple': 'AFT-Simple', 'polynl': 'PolyNL'}
+    return _found(_effect(S.z(_HYDRA_ALL, rival)), f'Hydra {S.show(_HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
+                  f'Hydra minus {name[rival]} (the closer rival): {_reading(*S.diff(_HYDRA_ALL, rival))}; {S.setup}',
+                  S.seeds(_HYDRA_ALL, *otd), pv)
 
-# %% ../../nbs/52_p001.ipynb #ada22449
-def judge_kernels(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # data/paper/001_{tables,text}.csv
-    "Tables 1 and 5: cosine is the best Hydra kernel, Table 5's order, Hydra beats AFT-Simple and PolyNL."
-    t5 = kernel_rows(S, tables, 5)
-    p5 = tables[tables.table == 5].sort_values('top1_pct', ascending=False)
-    return [_cosine_best(S, t5, p5), _kernel_ranking(S, t5, p5), _hydra_beats_otd(S, tables, text)]
 
 # %% ../../nbs/52_p001.ipynb #d2bf11b0
 def analogue(method: str, layers, depth: int) -> str:  # a Table 2 row (layers: Hydra's of 12); our model's depth
     "Our configuration that stands for a row of Table 2: the method in every layer, or Hydra in the last n·depth/12 layers."
     if method != 'Hydra': return {'Standard Attention': BASELINE, 'AFT-Simple': 'aft_simple', 'PolyNL': 'polynl'}[method]
-    return canonical(f'hydra_back/n={scaled_layers(int(layers), depth)}', depth)
+    return canonical(f'hydra_back/n={_scaled_layers(int(layers), depth)}', depth)
 
 # %% ../../nbs/52_p001.ipynb #2edbcc74
 def layout_counts(S: Scores, where: str) -> list[int]:  # 'back', 'front' or 'interleave'
     "The replaced-layer counts 0 < n < depth that layout `where` trained itself (aliased counts are the other layout's runs)."
     return [n for n in range(1, S.depth) if f'hydra_{where}/n={n}' in S.accs]
 
+
+def _at(where: str, n: int) -> str:
+    "The configuration of Hydra in `n` layers placed by layout `where` ('back', 'front', 'interleave')."
+    return f'hydra_{where}/n={n}'
+
+
 # %% ../../nbs/52_p001.ipynb #2633e3d7
-def judge_layers(S: Scores, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # data/paper/001_{tables,text}.csv
-    "Fig. 4 / Table 2: back beats front, interleaving is like the back, a few back layers improve, up to 8 of 12 do not drop."
-    t2 = tables[tables.table == 2]
+def _layouts(ev: Evidence, a: str, b: str, rule) -> Judged:  # layouts; `_effect` or `_same`
+    "Layout `a` minus layout `b`, the mean over the replaced-layer counts both trained, read by `rule`; the small evidence named."
+    S = _scores(ev)
+    ns, L = sorted(set(layout_counts(S, a)) & set(layout_counts(S, b))), S.depth
+    if not ns: raise Missing(f'the profile trains no common n for the {a} and {b} layouts')
+    ds = [S.diff(_at(a, n), _at(b, n)) for n in ns]
+    d, s = sum(x for x, _ in ds) / len(ds), math.sqrt(sum(e ** 2 for _, e in ds)) / len(ds)
+    seeds = S.seeds(*(_at(w, n) for n in ns for w in (a, b)))
+    return _found(rule(d / s), ', '.join(f'n = {n} of {L}: {a} {S.show(_at(a, n))}, {b} {S.show(_at(b, n))} ({x:+.2f})'
+                                         for n, (x, _) in zip(ns, ds)),
+                  f'{a} minus {b}' + (f', mean over {len(ns)} n' if len(ns) > 1 else '') + f': {_reading(d, s)}; '
+                  f'small evidence: {len(ns)} replaced-layer count(s) of a {L}-layer model, {seeds} run(s) per layout and '
+                  f'count, {S.epochs} epoch(s) on {S.train_images:,} images, where the paper\'s curves span 12 layers after '
+                  f'300 epochs on ImageNet-1k and a layout that starts slower may still catch up; {S.setup}', seeds)
+
+
+def _back_vs_front(ev: Evidence) -> Judged:
+    "Fig. 4: Hydra's back layers minus its front layers, a gain beyond _K_OK (`_effect`)."
+    return _layouts(ev, 'back', 'front', _effect)
+
+
+def _interleave_vs_back(ev: Evidence) -> Judged:
+    "Fig. 4: interleaved minus back layers, the same within ±_K_OK, not reproduced beyond ±_K_BAD (`_same`)."
+    return _layouts(ev, 'interleave', 'back', _same)
+
+
+# %% ../../nbs/52_p001.ipynb #7741f324
+def _table2_gains(ev: Evidence) -> dict:
+    "Table 2's accuracy change (points) against standard attention, by Hydra's layers of 12."
+    t2 = ev.paper_tables['tables'][lambda t: t.table == 2]
     p_base = t2[t2.method == 'Standard Attention'].top1_pct.iloc[0]
-    p_d = {int(n): a - p_base for n, a in zip(t2.layers_replaced, t2.top1_pct) if n == n}
+    return {int(n): a - p_base for n, a in zip(t2.layers_replaced, t2.top1_pct) if n == n}
+
+
+def _back_runs(S: Scores) -> list[int]:
+    "The back layout's own replaced-layer counts 0 < n < depth, where the baseline ran too (else none)."
+    return layout_counts(S, 'back') if S.runs(BASELINE) else []
+
+
+def _back_few_improve(ev: Evidence) -> Judged:
+    "Fig. 4 / Table 2: Hydra in the back layers nearest to 2 of 12 minus the baseline, a gain beyond _K_OK (`_effect`)."
+    S = _scores(ev)
+    back = _back_runs(S)
+    pv = (f"+{_table2_gains(ev)[2]:.2f} points with 2 of 12 layers (Table 2; §4.4: "
+          f"+{_paper_number(ev.paper_tables['text'], '001_c19'):g})")
+    if not back: return _not_run('needs the baseline and a back layout with 0 < n < L', pv)
     L = S.depth
-    def key(where, n): return f'hydra_{where}/n={n}'
-    def compare(cid, text_, pv, a, b, rule, small):
-        ns = sorted(set(layout_counts(S, a)) & set(layout_counts(S, b)))
-        if not ns: return not_run(f'001-{cid}', '001', text_, 'Fig. 4 / §4.3', pv, f'the profile trains no common n for the {a} and {b} layouts')
-        ds = [S.diff(key(a, n), key(b, n)) for n in ns]
-        d, s = sum(x for x, _ in ds) / len(ds), math.sqrt(sum(e ** 2 for _, e in ds)) / len(ds)
-        seeds = S.seeds(*(key(w, n) for n in ns for w in (a, b)))
-        return claim(cid, text_, 'Fig. 4 / §4.3', pv, ', '.join(f'n = {n} of {L}: {a} {S.show(key(a, n))}, {b} '
-                     f'{S.show(key(b, n))} ({x:+.2f})' for n, (x, _) in zip(ns, ds)), rule(d / s),
-                     f'{a} minus {b}' + (f', mean over {len(ns)} n' if len(ns) > 1 else '') + f': {reading(d, s)}; '
-                     + (f'small evidence: {len(ns)} replaced-layer count(s) of a {L}-layer model, {seeds} run(s) per layout '
-                        f'and count, {S.epochs} epoch(s) on {S.train_images:,} images, where the paper\'s curves span 12 '
-                        'layers after 300 epochs on ImageNet-1k and a layout that starts slower may still catch up; '
-                        if small else '') + S.setup, seeds)
-    out = [compare('fig4-back-vs-front', 'replacing layers from the back is better than from the front',
-                   'back > front (front degrades quickly; curves not typed)', 'back', 'front', effect, True),
-           compare('fig4-interleave-vs-back', 'interleaving Hydra and softmax layers is about the same as replacing from '
-                   'the back', 'no tangible benefit of interleaving over the back (curves not typed)', 'interleave', 'back',
-                   same, True)]
-    back = layout_counts(S, 'back') if S.runs(BASELINE) else []
-    c3 = ('fig4-back-few-improve', 'Hydra in a few of the last layers improves accuracy over the baseline', 'Fig. 4 / Table 2',
-          f"+{p_d[2]:.2f} points with 2 of 12 layers (Table 2; §4.4: +{paper_number(text, '001_c19'):g})")
-    upto = [n for n in back if 12 * n / L <= paper_number(text, '001_c17')]
-    c4 = ('fig4-back-no-drop', f"up to {paper_number(text, '001_c17'):g} of 12 layers can be replaced from the back with no "
-          'accuracy drop', 'Fig. 4 / Table 2', f'{p_d[8]:+.2f} points with 8 of 12 layers (Table 2)')
-    if not back: return out + [not_run(f'001-{c[0]}', '001', *c[1:], 'needs the baseline and a back layout with 0 < n < L')
-                               for c in (c3, c4)]
     n_few = min(back, key=lambda n: abs(12 * n / L - 2))  # the paper's 2 of 12, scaled to our depth
-    listing = ', '.join(f'n = {n} of {L} (≈ {12 * n / L:g} of 12): {S.diff(key("back", n), BASELINE)[0]:+.2f}' for n in back)
-    out.append(claim(*c3, f'{listing} (vs the baseline {S.show(BASELINE)})', effect(S.z(key('back', n_few), BASELINE)),
-                     f'n = {n_few} of {L} (nearest to 2 of 12) minus the baseline: '
-                     f'{reading(*S.diff(key("back", n_few), BASELINE))}; {S.setup}', S.seeds(BASELINE, key('back', n_few))))
-    if not upto: return out + [not_run(f'001-{c4[0]}', '001', *c4[1:], 'no back layout run with at most 8/12 of the layers')]
-    worst = min(upto, key=lambda n: S.z(key('back', n), BASELINE))
-    zw = S.z(key('back', worst), BASELINE)
-    return out + [claim(*c4, ', '.join(f'n = {n} of {L}: {S.diff(key("back", n), BASELINE)[0]:+.2f}' for n in upto),
-                        'reproduced' if zw >= -K_OK else 'not reproduced' if zw < -K_BAD else 'inconclusive',
-                        f'lowest (n = {worst}): {reading(*S.diff(key("back", worst), BASELINE))}; reproduced if no n up to '
-                        f'8/12 of the layers falls beyond {K_OK:g} units, not reproduced if one falls beyond {K_BAD:g}; {S.setup}',
-                        S.seeds(BASELINE, *(key('back', n) for n in upto)))]
+    listing = ', '.join(f'n = {n} of {L} (≈ {12 * n / L:g} of 12): {S.diff(_at("back", n), BASELINE)[0]:+.2f}' for n in back)
+    return _found(_effect(S.z(_at('back', n_few), BASELINE)), f'{listing} (vs the baseline {S.show(BASELINE)})',
+                  f'n = {n_few} of {L} (nearest to 2 of 12) minus the baseline: '
+                  f'{_reading(*S.diff(_at("back", n_few), BASELINE))}; {S.setup}', S.seeds(BASELINE, _at('back', n_few)), pv)
+
+
+def _back_no_drop(ev: Evidence) -> Judged:
+    "Fig. 4 / Table 2: no back layout up to 8 of 12 layers falls below the baseline beyond _K_OK; one beyond _K_BAD refutes."
+    S = _scores(ev)
+    back = _back_runs(S)
+    pv = f'{_table2_gains(ev)[8]:+.2f} points with 8 of 12 layers (Table 2)'
+    if not back: return _not_run('needs the baseline and a back layout with 0 < n < L', pv)
+    L = S.depth
+    upto = [n for n in back if 12 * n / L <= _paper_number(ev.paper_tables['text'], '001_c17')]
+    if not upto: return _not_run('no back layout run with at most 8/12 of the layers', pv)
+    worst = min(upto, key=lambda n: S.z(_at('back', n), BASELINE))
+    zw = S.z(_at('back', worst), BASELINE)
+    return _found('reproduced' if zw >= -_K_OK else 'not reproduced' if zw < -_K_BAD else 'inconclusive',
+                  ', '.join(f'n = {n} of {L}: {S.diff(_at("back", n), BASELINE)[0]:+.2f}' for n in upto),
+                  f'lowest (n = {worst}): {_reading(*S.diff(_at("back", worst), BASELINE))}; reproduced if no n up to '
+                  f'8/12 of the layers falls beyond {_K_OK:g} units, not reproduced if one falls beyond {_K_BAD:g}; {S.setup}',
+                  S.seeds(BASELINE, *(_at('back', n) for n in upto)), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #3090e5fa
 def _limit_neighbours(Hs: list[int], lim_msa: int, lim_mla: int) -> tuple[int, int] | None:
@@ -916,15 +960,15 @@ def _limit_neighbours(Hs: list[int], lim_msa: int, lim_mla: int) -> tuple[int, i
     return min(above), max(below)
 
 
-def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Claim:  # `head_costs`; 001's limits in H
-    "Fig. 2: MSA runs out of memory above `lim_msa` heads and MLA below `lim_mla`, from the training MB per image."
-    c = ('fig2-memory-limits', f'memory limits the heads: MSA runs out of memory for H > {lim_msa}, MLA for H < {lim_mla}',
-         'Fig. 2 / §3.3', f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}')
-    if mem is None: return not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact')
+def _memory_limits(ev: Evidence) -> Judged:
+    "Fig. 2: MSA's memory grows with H and broadcasting MLA's with 1/H, and one budget fits both limits but not the H beyond."
+    text, mem = ev.paper_tables['text'], ev.results.tables.get('memory')
+    lim_msa, lim_mla = int(_paper_number(text, '001_c11')), int(_paper_number(text, '001_c12'))
+    pv = f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}'
+    if mem is None: return _not_run(_missing('memory'), pv)
     w = mem.pivot(index='H', columns='variant', values='train_mb_per_image')
     if (beyond := _limit_neighbours(list(w.index), lim_msa, lim_mla)) is None:
-        return not_run(f'001-{c[0]}', '001', *c[1:], f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} '
-                       'and a divisor beyond each', kind='exact')
+        return _not_run(f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} and a divisor beyond each', pv)
     hi, lo = beyond
     ms, mb, me, mf = (w[v] for v in ('MSA explicit', 'MLA broadcast', 'MLA (ours, einsum)', 'MSA fused SDPA'))
     trend = ms.is_monotonic_increasing and mb.is_monotonic_decreasing
@@ -933,180 +977,194 @@ def _memory_limits(mem: pd.DataFrame | None, lim_msa: int, lim_mla: int) -> Clai
               f'{fails:.0f} MB (MSA at H = {hi} and MLA at H = {lo} do not) gives both limits' if fits < fails else
               f'; no single memory budget gives both limits (what must fit, {fits:.0f} MB, exceeds what must not, '
               f'{fails:.0f} MB)')
-    return claim(*c, f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
-                     f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
-                     f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
-                 'reproduced' if trend and fits < fails else 'not testable here' if trend else 'not reproduced',
-                 ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
-                 + budget + (". The limits rest on the paper's GPU, batch and MLA code, which it does not state, so the "
-                 "missing budget refutes our hypothesis, not the claim" if trend and fits >= fails else '')
-                 + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
-                 'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', kind='exact')
+    return _found('reproduced' if trend and fits < fails else 'not testable here' if trend else 'not reproduced',
+                  f'MB per image (12 layers): MSA explicit {ms[lim_msa]:.0f} at H = {lim_msa}, {ms[hi]:.0f} at H = '
+                  f'{hi}; MLA broadcast {mb[lim_mla]:.0f} at H = {lim_mla}, {mb[lo]:.0f} at H = {lo}; our einsum MLA '
+                  f'{me.min():.0f}–{me.max():.0f}; fused SDPA ≤ {mf.max():.0f}',
+                  ('MSA grows with H and broadcasting MLA with 1/H' if trend else "the memory trends differ from the paper's")
+                  + budget + (". The limits rest on the paper's GPU, batch and MLA code, which it does not state, so the "
+                  "missing budget refutes our hypothesis, not the claim" if trend and fits >= fails else '')
+                  + ". Exact tensor bytes, float32; the paper's GPU, batch and MLA code are not "
+                  'stated (broadcasting is our hypothesis; our einsum MLA and fused SDPA never run out)', paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #707c2a93
-def _attention_macs(mem: pd.DataFrame | None) -> Claim:  # `head_costs` (None: not saved)
-    "Eqs. 6 and 8: MSA's attention MACs do not depend on H, MLA's fall as 1/H and exceed MSA's where D/H > T."
-    c = ('fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
-         'MSA independent of H; MLA ∝ 1/H, above MSA when D/H > T')
-    if mem is None: return not_run(f'001-{c[0]}', '001', *c[1:], missing('memory'), kind='exact')
+def _attention_macs(ev: Evidence) -> Judged:
+    "Eqs. 6 and 8: MSA's attention MACs are the same at every H, MLA's × H constant, and MLA's above MSA's exactly where D/H > T."
+    if (mem := ev.results.tables.get('memory')) is None: raise Missing(_missing('memory'))
     g = mem.pivot(index='H', columns='variant', values='attn_gmacs')
-    if len(g) < 2: return not_run(f'001-{c[0]}', '001', *c[1:], 'needs two head counts', kind='exact')
+    if len(g) < 2: raise Missing('needs two head counts')
     sm, ml = g['MSA explicit'], g['MLA (ours, einsum)']
     const, inv = sm.max() / sm.min() - 1 < 1e-9, (ml * ml.index).max() / (ml * ml.index).min() - 1 < 1e-9
-    cross = sorted(ml.index[ml > sm]) == [h for h in ml.index if h < D768 / T224]
-    return claim(*c, f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
-                     f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
-                     f'(D/T = {D768 / T224:.1f})', 'reproduced' if const and inv and cross else 'not reproduced',
-                 f'count_flops on DeiT-B, 12 layers, T = {T224}: constant in H {const}, MLA × H constant {inv}, '
-                 f'crossing at D/T {cross}', kind='exact')
+    cross = sorted(ml.index[ml > sm]) == [h for h in ml.index if h < _D768 / _T224]
+    return _found('reproduced' if const and inv and cross else 'not reproduced',
+                  f'MSA {sm.iloc[0]:.3f} G at every H; MLA {ml.iloc[0]:.3f} G at H = {ml.index[0]} to '
+                  f'{ml.iloc[-1]:.4f} G at H = {ml.index[-1]}; MLA > MSA at H = {sorted(ml.index[ml > sm])} '
+                  f'(D/T = {_D768 / _T224:.1f})',
+                  f'count_flops on DeiT-B, 12 layers, T = {_T224}: constant in H {const}, MLA × H constant {inv}, '
+                  f'crossing at D/T {cross}')
 
-# %% ../../nbs/52_p001.ipynb #03bd27bf
-def judge_memory(mem: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]:  # `head_costs` (None: not saved)
-    "Fig. 2: memory limits the heads (MSA above 96, MLA below 3); attention MACs by eqs. 6 and 8."
-    lim_msa, lim_mla = int(paper_number(text, '001_c11')), int(paper_number(text, '001_c12'))
-    return [_memory_limits(mem, lim_msa, lim_mla), _attention_macs(mem)]
 
 # %% ../../nbs/52_p001.ipynb #02f9f780
-def judge_flops(fl: pd.DataFrame | None, tables: pd.DataFrame) -> list[Claim]:  # `flops_table` (None: not saved)
-    "Table 2's FLOP changes against standard attention, and PolyNL's count (eq. 13 has no query projection)."
-    t2 = tables[tables.table == 2].assign(row=lambda t: [row_label(m, n) for m, n in zip(t.method, t.layers_replaced)])
-    p = t2.set_index('row').gflops
-    p_delta = 100 * (p / p['Standard Attention'] - 1)
+def _table2_flops(ev: Evidence) -> tuple[pd.Series, pd.Series, pd.Series | None]:
+    "Table 2's GFLOPs by row, each row's change (%) against standard attention, and our change by row (None: not saved)."
+    t2 = ev.paper_tables['tables'][lambda t: t.table == 2]
+    p = t2.assign(row=[row_label(m, n) for m, n in zip(t2.method, t2.layers_replaced)]).set_index('row').gflops
+    o = None if (fl := ev.results.tables.get('flops')) is None else fl.set_index('row').gmacs
+    return p, 100 * (p / p['Standard Attention'] - 1), None if o is None else 100 * (o / o['Standard Attention'] - 1)
+
+
+def _flop_changes(ev: Evidence) -> Judged:
+    "Table 2: every row's FLOP change against standard attention (PolyNL apart) within _FLOP_DELTA_TOL_PTS of the paper's."
+    p, p_delta, o_delta = _table2_flops(ev)
     rows = [r for r in p.index if r not in ('Standard Attention', 'PolyNL')]
-    c1 = ('table2-flops', 'FLOP change vs standard attention: Hydra in 2/8/12 layers -0.7/-2.7/-4.0 %, AFT-Simple -4.0 %',
-          'Table 2 / §4.4', ', '.join(f'{r} {p_delta[r]:+.2f}%' for r in rows))
-    c2 = ('table2-flops-polynl', 'PolyNL costs 4.0 % fewer FLOPs than standard attention', 'Table 2',
-          f"{p['PolyNL']:.2f} G ({p_delta['PolyNL']:+.2f}%)")
-    if fl is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('flops'), kind='exact') for c in (c1, c2)]
-    o = fl.set_index('row').gmacs
-    o_delta = 100 * (o / o['Standard Attention'] - 1)
+    pv = ', '.join(f'{r} {p_delta[r]:+.2f}%' for r in rows)
+    if o_delta is None: return _not_run(_missing('flops'), pv)
     gap = max(abs(o_delta[r] - p_delta[r]) for r in rows)
-    out = [claim(*c1, ', '.join(f'{r} {o_delta[r]:+.2f}%' for r in rows),
-                 'reproduced' if gap <= FLOP_DELTA_TOL_PTS else 'not reproduced',
-                 f"largest gap {gap:.3f} points (tolerance {FLOP_DELTA_TOL_PTS}; the claim is each change's size, its sign "
-                 f"{'agrees' if all(o_delta[r] < 0 for r in rows) else 'differs'} everywhere); count_flops MACs on DeiT-B at 224 px vs "
-                 "the paper's fvcore GFLOPs", kind='exact')]
-    q_proj = L12 * T224 * D768 ** 2 / 1e9  # the query projection that eq. 13 (Q = X) does not have
+    return _found('reproduced' if gap <= _FLOP_DELTA_TOL_PTS else 'not reproduced', ', '.join(f'{r} {o_delta[r]:+.2f}%' for r in rows),
+                  f"largest gap {gap:.3f} points (tolerance {_FLOP_DELTA_TOL_PTS}; the claim is each change's size, its sign "
+                  f"{'agrees' if all(o_delta[r] < 0 for r in rows) else 'differs'} everywhere); count_flops MACs on DeiT-B at "
+                  "224 px vs the paper's fvcore GFLOPs", paper_value=pv)
+
+
+def _polynl_flops(ev: Evidence) -> Judged:
+    "Table 2: PolyNL's FLOP change within _FLOP_DELTA_TOL_PTS of the paper's; matched only with a query projection eq. 13 lacks: not testable here."
+    p, p_delta, o_delta = _table2_flops(ev)
+    pv = f"{p['PolyNL']:.2f} G ({p_delta['PolyNL']:+.2f}%)"
+    if o_delta is None: return _not_run(_missing('flops'), pv)
+    o = ev.results.tables['flops'].set_index('row').gmacs
+    q_proj = _L12 * _T224 * _D768 ** 2 / 1e9  # the query projection that eq. 13 (Q = X) does not have
     with_q = 100 * ((o['PolyNL'] + q_proj) / o['Standard Attention'] - 1)
     g_pl, g_q = abs(o_delta['PolyNL'] - p_delta['PolyNL']), abs(with_q - p_delta['PolyNL'])
-    return out + [claim(*c2, f"{o['PolyNL']:.2f} G ({o_delta['PolyNL']:+.2f}%); {with_q:+.2f}% with a query projection",
-                        'reproduced' if g_pl <= FLOP_DELTA_TOL_PTS else 'not testable here' if g_q <= FLOP_DELTA_TOL_PTS else 'not reproduced',
-                        f'eq. 13 has no query projection (Q = X), 12·T·D² = {q_proj:.2f} GMACs fewer; the paper\'s count '
-                        'matches ours only with that projection, a model of ours that no code says the authors counted: no '
-                        'test of the paper\'s' if g_pl > FLOP_DELTA_TOL_PTS and g_q <= FLOP_DELTA_TOL_PTS
-                        else f'gap {g_pl:.3f} points (tolerance {FLOP_DELTA_TOL_PTS})', kind='exact')]
+    only_q = g_pl > _FLOP_DELTA_TOL_PTS and g_q <= _FLOP_DELTA_TOL_PTS
+    return _found('reproduced' if g_pl <= _FLOP_DELTA_TOL_PTS else 'not testable here' if only_q else 'not reproduced',
+                  f"{o['PolyNL']:.2f} G ({o_delta['PolyNL']:+.2f}%); {with_q:+.2f}% with a query projection",
+                  f'eq. 13 has no query projection (Q = X), 12·T·D² = {q_proj:.2f} GMACs fewer; the paper\'s count '
+                  'matches ours only with that projection, a model of ours that no code says the authors counted: no '
+                  'test of the paper\'s' if only_q else f'gap {g_pl:.3f} points (tolerance {_FLOP_DELTA_TOL_PTS})', paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #1a5e8c3b
-def judge_table4(t4: pd.DataFrame | None, paper: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # `table4_costs`; 001_table4.csv
-    "Table 4: GFLOPs of ViT-B/16 per image size, attention's share of them, Hydra's share, Hydra against local windows."
-    p_sav = [100 * (1 - h / l) for h, l in zip(paper.hydra_gflops, paper.local_gflops)]
-    cs = [('table4-gflops', 'GFLOPs of ViT-B/16 with softmax, Hydra and local-window attention as the image grows', 'Table 4',
-           '; '.join(f'{r.image_size}: {r.baseline_gflops:.1f} / {r.hydra_gflops:.1f} / {r.local_gflops:.1f}'
-                     for r in paper.itertuples())),
-          ('table4-attention-share', 'attention is 4.10 % of the FLOPs at 224 px and grows to 58 % at 1280 px',
-           'Table 4 / §4.4', ', '.join(f'{r.image_size}: {r.baseline_attn_pct:.2f}%' for r in paper.itertuples())),
-          ('table4-hydra-share', 'with Hydra, attention is 0.02 % of the FLOPs at every image size', 'Table 4 / §4.4',
-           f"{paper_number(text, '001_c32'):g}%"),
-          ('table4-hydra-vs-local', 'Hydra uses only about 4 % fewer FLOPs than local-window attention at any image size',
-           'Table 4 / §4.4', f"{paper_number(text, '001_c36'):g}% (table: " + ', '.join(f'{s:.1f}' for s in p_sav) + '%)')]
-    if t4 is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('table4'), kind='exact') for c in cs]
-    t = table4_vs_paper(t4, paper)
-    sizes = ', '.join(str(s) for s in t.px) + ' px'
+def _table4(ev: Evidence) -> tuple[pd.DataFrame | None, str]:
+    "Ours beside the paper's Table 4 (`table4_vs_paper`) and its sizes in words; None where the pass saved no `table4`."
+    t4 = ev.results.tables.get('table4')
+    if t4 is None: return None, ''
+    t = table4_vs_paper(t4, ev.paper_tables['table4'])
+    return t, ', '.join(str(s) for s in t.px) + ' px'
+
+
+def _table4_gflops(ev: Evidence) -> Judged:
+    "Table 4: every GMAC total (softmax, Hydra, 197-key window) within _GMAC_TOL_PCT of the paper's; within 10× that: partly."
+    pv = '; '.join(f'{r.image_size}: {r.baseline_gflops:.1f} / {r.hydra_gflops:.1f} / {r.local_gflops:.1f}'
+                   for r in ev.paper_tables['table4'].itertuples())
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(_missing('table4'), pv)
     rel = 100 * pd.concat([(t[f'ours_{c}'] - t[f'paper_{c}']) / t[f'paper_{c}'] for c in ('base', 'hydra', 'local')]).abs()
-    ga, gh = (t.ours_base_attn - t.paper_base_attn).abs(), (t.ours_hydra_attn - t.paper_hydra_attn).abs()
+    return _found('reproduced' if rel.max() <= _GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * _GMAC_TOL_PCT else 'not reproduced',
+                  '; '.join(f'{r.px}: {r.ours_base:.1f} / {r.ours_hydra:.1f} / {r.ours_local:.1f}' for r in t.itertuples()),
+                  f"largest gap {rel.max():.2f}% (tolerance {_GMAC_TOL_PCT}%) at {sizes}, under the paper's conventions "
+                  '(full model at 224 px, blocks only above; local window = 197 keys per query)', paper_value=pv)
+
+
+def _table4_attention_share(ev: Evidence) -> Judged:
+    "Table 4: attention's share of the blocks' MACs at every size within _SHARE_TOL_PTS of the paper's; within 50× that: partly."
+    pv = ', '.join(f'{r.image_size}: {r.baseline_attn_pct:.2f}%' for r in ev.paper_tables['table4'].itertuples())
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(_missing('table4'), pv)
+    ga = (t.ours_base_attn - t.paper_base_attn).abs()
+    return _found('reproduced' if ga.max() <= _SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * _SHARE_TOL_PTS else 'not reproduced',
+                  ', '.join(f'{r.px}: {r.ours_base_attn:.2f}%' for r in t.itertuples()),
+                  f'largest gap {ga.max():.3f} points (tolerance {_SHARE_TOL_PTS}) at {sizes}; share of the blocks-only MACs',
+                  paper_value=pv)
+
+
+# %% ../../nbs/52_p001.ipynb #fe459765
+def _table4_hydra_share(ev: Evidence) -> Judged:
+    "Table 4 / §4.4: Hydra's attention share within _SHARE_TOL_PTS of the paper's at every size."
+    pv = f"{_paper_number(ev.paper_tables['text'], '001_c32'):g}%"
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(_missing('table4'), pv)
+    gh = (t.ours_hydra_attn - t.paper_hydra_attn).abs()
+    return _found('reproduced' if gh.max() <= _SHARE_TOL_PTS else 'not reproduced',
+                  f'{t.ours_hydra_attn.max():.3f}% at most, at {sizes}',
+                  f'largest gap {gh.max():.3f} points (tolerance {_SHARE_TOL_PTS})', paper_value=pv)
+
+
+def _table4_hydra_vs_local(ev: Evidence) -> Judged:
+    "Table 4 / §4.4: Hydra's saving against the 197-key local window within ±_LOCAL_TOL_PTS of the paper's 4 % at every size."
+    paper, saving = ev.paper_tables['table4'], _paper_number(ev.paper_tables['text'], '001_c36')
+    p_sav = [100 * (1 - h / l) for h, l in zip(paper.hydra_gflops, paper.local_gflops)]
+    pv = f"{saving:g}% (table: " + ', '.join(f'{s:.1f}' for s in p_sav) + '%)'
+    t, sizes = _table4(ev)
+    if t is None: return _not_run(_missing('table4'), pv)
     sav = 100 * (1 - t.ours_hydra / t.ours_local)
-    verdicts_ = ('reproduced' if rel.max() <= GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * GMAC_TOL_PCT else 'not reproduced',
-                 'reproduced' if ga.max() <= SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * SHARE_TOL_PTS else 'not reproduced',
-                 'reproduced' if gh.max() <= SHARE_TOL_PTS else 'not reproduced',
-                 'reproduced' if (sav - paper_number(text, '001_c36')).abs().max() <= LOCAL_TOL_PTS else 'not reproduced')
-    ours = ('; '.join(f'{r.px}: {r.ours_base:.1f} / {r.ours_hydra:.1f} / {r.ours_local:.1f}' for r in t.itertuples()),
-            ', '.join(f'{r.px}: {r.ours_base_attn:.2f}%' for r in t.itertuples()),
-            f'{t.ours_hydra_attn.max():.3f}% at most, at {sizes}',
-            ', '.join(f'{p}: {s:.2f}%' for p, s in zip(t.px, sav)) +
-            f'; with real 14×14 windows {t.hydra_vs_local2d_pct.min():.1f}–{t.hydra_vs_local2d_pct.max():.1f}%')
-    reasons = (f"largest gap {rel.max():.2f}% (tolerance {GMAC_TOL_PCT}%) at {sizes}, under the paper's conventions (full "
-               'model at 224 px, blocks only above; local window = 197 keys per query)',
-               f'largest gap {ga.max():.3f} points (tolerance {SHARE_TOL_PTS}) at {sizes}; share of the blocks-only MACs',
-               f'largest gap {gh.max():.3f} points (tolerance {SHARE_TOL_PTS})',
-               f"within ±{LOCAL_TOL_PTS} of the paper's whole-number {paper_number(text, '001_c36'):g}% at {sizes} "
-               '(197-key convention)')
-    return [claim(*c, o, v, r, kind='exact') for c, o, v, r in zip(cs, ours, verdicts_, reasons)]
+    return _found('reproduced' if (sav - saving).abs().max() <= _LOCAL_TOL_PTS else 'not reproduced',
+                  ', '.join(f'{p}: {s:.2f}%' for p, s in zip(t.px, sav)) +
+                  f'; with real 14×14 windows {t.hydra_vs_local2d_pct.min():.1f}–{t.hydra_vs_local2d_pct.max():.1f}%',
+                  f"within ±{_LOCAL_TOL_PTS} of the paper's whole-number {saving:g}% at {sizes} (197-key convention)",
+                  paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #583519be
-DOUBLING_TOL_PCT = 2.0  # the class token alone moves the factor 0.8 % below 16 at 224 -> 448 px
+_DOUBLING_TOL_PCT = 2.0  # the class token alone moves the factor 0.8 % below 16 at 224 -> 448 px
 
 
-def judge_doubling(t4: pd.DataFrame | None, text: pd.DataFrame) -> list[Claim]:  # `table4_costs`; 001_text.csv
-    "§1: doubling the image size multiplies the compute of attention by 16 (from Table 4's costs at 224 and 448 px)."
-    c = ('doubling-16x', "doubling the image size multiplies attention's compute by 16", '§1',
-         f"{paper_number(text, '001_c04'):g}x")
-    if t4 is None or not {224, 448} <= set(t4.px): return [not_run(f'001-{c[0]}', '001', *c[1:], missing('table4'), kind='exact')]
+def _doubling(ev: Evidence) -> Judged:
+    "§1: attention's MACs at 448 px over those at 224 px (Table 4's costs) within _DOUBLING_TOL_PCT of the paper's 16."
+    factor_paper = _paper_number(ev.paper_tables['text'], '001_c04')
+    t4, pv = ev.results.tables.get('table4'), f"{factor_paper:g}x"
+    if t4 is None or not {224, 448} <= set(t4.px): return _not_run(_missing('table4'), pv)
     by = t4.set_index('px')
     at, T = by.base_blocks * by.base_attn_pct / 100, by['T']  # attention MACs and tokens per image size
     factor, patches = at[448] / at[224], ((T[448] - 1) / (T[224] - 1)) ** 2
-    gap = 100 * abs(factor - paper_number(text, '001_c04')) / paper_number(text, '001_c04')
-    return [claim(*c, f"{factor:.2f}x at 224 -> 448 px ({T[224]} -> {T[448]} tokens); {patches:.2f}x on the patch tokens alone",
-                  'reproduced' if gap <= DOUBLING_TOL_PCT else 'not reproduced',
-                  f"{gap:.1f}% from 16 (tolerance {DOUBLING_TOL_PCT:g}%): the class token makes T = 1 + (S/16)^2", kind='exact')]
+    gap = 100 * abs(factor - factor_paper) / factor_paper
+    return _found('reproduced' if gap <= _DOUBLING_TOL_PCT else 'not reproduced',
+                  f"{factor:.2f}x at 224 -> 448 px ({T[224]} -> {T[448]} tokens); {patches:.2f}x on the patch tokens alone",
+                  f"{gap:.1f}% from 16 (tolerance {_DOUBLING_TOL_PCT:g}%): the class token makes T = 1 + (S/16)^2", paper_value=pv)
+
 
 # %% ../../nbs/52_p001.ipynb #0639ac28
-def gain_word(o: float, s: float, p: float,  # our change, its noise and the paper's change (%; p > 0: a claimed gain)
+def _gain_word(o: float, s: float, p: float,  # our change, its noise and the paper's change (%; p > 0: a claimed gain)
               lower_bound: bool = False,  # ours was timed against a faster baseline than the paper's (fused SDPA)
               ) -> str:
-    "A claimed gain: reproduced beyond +K_OK noise; missed, not reproduced where the timing could see POWER of it (never against a faster baseline); else inconclusive."
-    if o > K_OK * s: return 'reproduced'
-    if not lower_bound and (o < -K_OK * s or K_OK * s < POWER * p): return 'not reproduced'
+    "A claimed gain: reproduced beyond +_K_OK noise; missed, not reproduced where the timing could see _POWER of it (never against a faster baseline); else inconclusive."
+    if o > _K_OK * s: return 'reproduced'
+    if not lower_bound and (o < -_K_OK * s or _K_OK * s < _POWER * p): return 'not reproduced'
     return 'inconclusive'
 
 
-def magnitude_word(o: float, s: float, p: float, lower_bound: bool = False) -> str:  # as `gain_word`
-    "The paper's value inside our interval (±K_OK noise): reproduced, outside: not reproduced; against a faster baseline, not reproduced only when even our lower bound exceeds it, else inconclusive."
-    if lower_bound: return 'not reproduced' if o - K_OK * s > p else 'inconclusive'
-    return 'reproduced' if abs(o - p) <= K_OK * s else 'not reproduced'
+def _magnitude_word(o: float, s: float, p: float, lower_bound: bool = False) -> str:  # as `_gain_word`
+    "The paper's value inside our interval (±_K_OK noise): reproduced, outside: not reproduced; against a faster baseline, not reproduced only when even our lower bound exceeds it, else inconclusive."
+    if lower_bound: return 'not reproduced' if o - _K_OK * s > p else 'inconclusive'
+    return 'reproduced' if abs(o - p) <= _K_OK * s else 'not reproduced'
 
 
-def all_word(words: list[str]) -> str:
+def _all_word(words: list[str]) -> str:
     "One part over several rows or steps: not reproduced if any is, reproduced if all are, else inconclusive."
     return 'not reproduced' if 'not reproduced' in words else 'reproduced' if set(words) == {'reproduced'} else 'inconclusive'
 
 
 # %% ../../nbs/52_p001.ipynb #20f01900
-def _speed_claims(p2: dict, p3: dict, lo: float, hi: float) -> list[tuple]:  # the paper's changes (%) by row; §1's range
-    "(id, claim, where, paper value, rows [(table, row, paper %)], growth steps [(row, row)], the growth part's name) of each speed claim."
-    r2, r3 = [(2, r, p) for r, p in p2.items()], [(3, r, p) for r, p in p3.items()]
-    hyd = lambda rows: [x for x in rows if x[1].startswith('Hydra')]
-    steps = lambda rows: list(zip(hyd(rows), hyd(rows)[1:]))
-    h12 = [x for x in r2 + r3 if x[1] == 'Hydra (12 layers)']
-    return [('table2-throughput', 'throughput gain vs standard attention (V100): Hydra 2/8/12 layers +2.3/+6.3/+10.2 %, '
-             'AFT-Simple +9.9 %, PolyNL +12.4 %', 'Table 2 / §4.4', ', '.join(f'{r} {d:+.1f}%' for r, d in p2.items()),
-             r2, steps(r2), 'growth with Hydra layers'),
-            ('table3-throughput', 'throughput gain vs standard attention at 384 px (V100): Hydra 2/7/12 layers '
-             '+4.1/+15.4/+27.1 %', 'Table 3 / §4.4', ', '.join(f'{r} {d:+.1f}%' for r, d in p3.items()), r3, steps(r3),
-             'growth with Hydra layers'),
-            ('efficiency-gains', f"Hydra's efficiency gains on DeiT-B are {lo:g}–{hi:g} % depending on the image size",
-             '§1 (Tables 2 and 3)', f"{lo:g}–{hi:g}% (throughput +{p2['Hydra (12 layers)']:.1f}% at 224 px, "
-             f"+{p3['Hydra (12 layers)']:.1f}% at 384 px, all 12 layers)", h12, [tuple(h12)], 'larger at 384 px')]
-
-
-def judged_impl(timed: pd.DataFrame) -> str:  # `time_rows`
+def _judged_impl(timed: pd.DataFrame) -> str:  # `time_rows`
     "The baseline a GPU table is judged against: explicit attention (the paper's kind) where it was timed, else fused SDPA."
     t = _normalised(timed)
     return 'explicit' if ((t.row == 'Standard Attention') & (t.impl == 'explicit')).any() else 'sdpa'
 
 
-def speed_parts(sc: pd.DataFrame, rows: list, steps: list, growth: str, precision: str,  # `speed_changes` of one impl and precision, by (table, row)
+def _speed_parts(sc: pd.DataFrame, rows: list, steps: list, growth: str, precision: str,  # `speed_changes` of one impl and precision, by (table, row)
                 lower_bound: bool = False) -> dict:  # against a faster baseline than the paper's
-    "{part: word} of one claim in one precision: sign, growth (each step a gain) and magnitude (`gain_word`, `magnitude_word`)."
+    "{part: word} of one claim in one precision: sign, growth (each step a gain) and magnitude (`_gain_word`, `_magnitude_word`)."
     g = lambda t, r: (sc.change_pct[(t, r)], sc.noise_pct[(t, r)])
-    grow = [gain_word(g(*b[:2])[0] - g(*a[:2])[0], math.hypot(g(*a[:2])[1], g(*b[:2])[1]), b[2] - a[2], lower_bound) for a, b in steps]
-    return {f'sign ({precision})': all_word([gain_word(*g(t, r), p, lower_bound) for t, r, p in rows]),
-            f'{growth} ({precision})': all_word(grow),
-            f'magnitude ({precision})': all_word([magnitude_word(*g(t, r), p, lower_bound) for t, r, p in rows])}
+    grow = [_gain_word(g(*b[:2])[0] - g(*a[:2])[0], math.hypot(g(*a[:2])[1], g(*b[:2])[1]), b[2] - a[2], lower_bound) for a, b in steps]
+    return {f'sign ({precision})': _all_word([_gain_word(*g(t, r), p, lower_bound) for t, r, p in rows]),
+            f'{growth} ({precision})': _all_word(grow),
+            f'magnitude ({precision})': _all_word([_magnitude_word(*g(t, r), p, lower_bound) for t, r, p in rows])}
+
 
 # %% ../../nbs/52_p001.ipynb #7616fa9c
-SPEED_RULE = (f"sign and growth: beyond {K_OK:g} noise units (the standard error of the mean over paired rounds), missed only "
-              f"where the timing could see {POWER:g} of the paper's effect, else inconclusive (underpowered); magnitude: the "
-              f"paper's value within ±{K_OK:g} noise units of ours (an H100 against the paper's V100)")
+_SPEED_RULE = (f"sign and growth: beyond {_K_OK:g} noise units (the standard error of the mean over paired rounds), missed only "
+              f"where the timing could see {_POWER:g} of the paper's effect, else inconclusive (underpowered); magnitude: the "
+              f"paper's value within ±{_K_OK:g} noise units of ours (an H100 against the paper's V100)")
 
 
 def _speed_setup(t: pd.DataFrame, impl: str, precisions: list) -> str:  # `_normalised` table
@@ -1120,82 +1178,157 @@ def _speed_setup(t: pd.DataFrame, impl: str, precisions: list) -> str:  # `_norm
             "(explicit attention, the best over batch sizes, 30 batches after 10 warm-ups) on a V100, at a precision it does not state")
 
 
-def _speed_claim(c: tuple, sc: pd.DataFrame, precisions: list, lower_bound: bool, setup: str, hw: str) -> Claim:
-    "One speed claim (`_speed_claims`) judged in parts in each precision (`speed_parts`, `parts_verdict`)."
-    cid, text_, where, pv, rows, steps, growth = c
-    by = {p: sc[sc.precision == p].set_index(['table', 'row']) for p in precisions}
-    at = lambda t: f' at {TIMED_ROWS[t][0]} px' if cid == 'efficiency-gains' else ''
-    ours = (f"vs {'explicit attention' if not lower_bound else 'fused SDPA (not the paper baseline)'}, mean ± SE % — " + '; '.join(
-        f"{p}: " + ', '.join(f"{r}{at(t)} {by[p].change_pct[(t, r)]:+.1f} ± {by[p].noise_pct[(t, r)]:.1f}" for t, r, _ in rows)
-        for p in precisions))
-    if any(by[p].rounds.min() < 2 for p in precisions):
-        return claim(cid, text_, where, pv, ours, 'not run', f'{setup}: one timing round, no timing noise', kind='speed',
-                     paper_device='V100', our_device=hw)
-    parts = {k: v for p in precisions for k, v in speed_parts(by[p], rows, steps, growth, p, lower_bound).items()}
-    v, reading = parts_verdict(parts)
-    return claim(cid, text_, where, pv, ours, v, f'{reading}; {setup}; {SPEED_RULE}', kind='speed', paper_device='V100', our_device=hw)
-
-
-def judge_speed(timed: pd.DataFrame | None, tables: pd.DataFrame, text: pd.DataFrame) -> list[Claim]:  # `time_rows`
-    "Tables 2 and 3: throughput gains of each row on a V100; §1: Hydra's gains of 10-27 % by image size."
-    def paper_changes(table):
-        t = tables[tables.table == table]
-        return {row_label(m, n): d for m, n, d in zip(t.method, t.layers_replaced, t.images_per_s_delta_pct) if d == d}
-    cs = _speed_claims(paper_changes(2), paper_changes(3), paper_number(text, '001_c05'), paper_number(text, '001_c06'))
-    if timed is None:
-        return [replace(not_run(f'001-{c[0]}', '001', *c[1:4], missing('throughput'), kind='speed'), paper_device='V100')
-                for c in cs]
-    t = _normalised(timed); impl = judged_impl(t)
+def _judge_speed(ev: Evidence, pv: str,  # the paper's value, as the row's claim states it
+                 rows: list, steps: list, growth: str,  # [(table, row, paper %)]; growth steps [(row, row)] and the growth part's name
+                 at_px: bool = False) -> Judged:  # name each row's image size
+    "A speed claim judged in parts in each precision timed (`_speed_parts`, `parts_verdict`), from the pass's throughput table: a device window's, else the notebook's."
+    timed = ev.gpu.get('throughput') if ev.gpu else ev.results.tables.get('throughput')
+    if timed is None: return _not_run(_missing('throughput'), pv, paper_device='V100')
+    t = _normalised(timed); impl = _judged_impl(t); lower_bound = impl == 'sdpa'
     sc = speed_changes(t); sc = sc[sc.impl == impl]
-    precs = [p for p in PRECISIONS if p in set(sc.precision)]
-    setup = _speed_setup(t, impl, precs)
-    return [_speed_claim(c, sc, precs, impl == 'sdpa', setup, t.hardware.iloc[0]) for c in cs]
+    precs = [p for p in _PRECISIONS if p in set(sc.precision)]
+    setup, devices = _speed_setup(t, impl, precs), dict(paper_device='V100', our_device=t.hardware.iloc[0])
+    by = {p: sc[sc.precision == p].set_index(['table', 'row']) for p in precs}
+    at = lambda tb: f' at {_TIMED_ROWS[tb][0]} px' if at_px else ''
+    ours = (f"vs {'explicit attention' if not lower_bound else 'fused SDPA (not the paper baseline)'}, mean ± SE % — " + '; '.join(
+        f"{p}: " + ', '.join(f"{r}{at(tb)} {by[p].change_pct[(tb, r)]:+.1f} ± {by[p].noise_pct[(tb, r)]:.1f}" for tb, r, _ in rows)
+        for p in precs))
+    if any(by[p].rounds.min() < 2 for p in precs):
+        return _found('not run', ours, f'{setup}: one timing round, no timing noise', paper_value=pv, **devices)
+    parts = {k: v for p in precs for k, v in _speed_parts(by[p], rows, steps, growth, p, lower_bound).items()}
+    v, reading_ = parts_verdict(parts)
+    return _found(v, ours, f'{reading_}; {setup}; {_SPEED_RULE}', paper_value=pv, **devices)
 
-# %% ../../nbs/52_p001.ipynb #c1a0e7f3
-def judge_gpu(gpu: dict,  # the device window's tables of this paper: {'throughput': `time_rows` on a lent GPU}
-              paper_dir=None,  # where the paper's own tables are (default data/paper)
-              ) -> list[Claim]:
-    "Tables 2-3 and §1's throughput gains judged on a lent GPU; none before a window has timed them."
-    if gpu.get('throughput') is None: return []
-    pt = paper_tables('001', paper_dir)
-    return judge_speed(gpu['throughput'], pt['tables'], pt['text'])
+
+# %% ../../nbs/52_p001.ipynb #768d3b48
+def _paper_speed(ev: Evidence, table: int) -> list[tuple]:
+    "The paper's throughput changes of Table `table`: [(table, row, change %)] of the rows it gives one."
+    t = ev.paper_tables['tables'][lambda t: t.table == table]
+    return [(table, row_label(m, n), d) for m, n, d in zip(t.method, t.layers_replaced, t.images_per_s_delta_pct) if d == d]
+
+
+def _hydra_steps(rows: list) -> list[tuple]:
+    "Consecutive pairs of the Hydra rows of `rows`: each a step the gain must grow by."
+    hyd = [x for x in rows if x[1].startswith('Hydra')]
+    return list(zip(hyd, hyd[1:]))
+
+
+def _table2_throughput(ev: Evidence) -> Judged:
+    "Table 2 (224 px): every row faster than standard attention, the gain growing with Hydra's layers, at the paper's sizes."
+    rows = _paper_speed(ev, 2)
+    return _judge_speed(ev, ', '.join(f'{r} {d:+.1f}%' for _, r, d in rows), rows, _hydra_steps(rows), 'growth with Hydra layers')
+
+
+def _table3_throughput(ev: Evidence) -> Judged:
+    "Table 3 (384 px): every Hydra row faster than standard attention, the gain growing with its layers, at the paper's sizes."
+    rows = _paper_speed(ev, 3)
+    return _judge_speed(ev, ', '.join(f'{r} {d:+.1f}%' for _, r, d in rows), rows, _hydra_steps(rows), 'growth with Hydra layers')
+
+
+def _efficiency_gains(ev: Evidence) -> Judged:
+    "§1: Hydra in all 12 layers faster at 224 and 384 px, more at 384 px, by Tables 2 and 3's sizes."
+    h12 = [x for x in _paper_speed(ev, 2) + _paper_speed(ev, 3) if x[1] == 'Hydra (12 layers)']
+    lo, hi = (_paper_number(ev.paper_tables['text'], c) for c in ('001_c05', '001_c06'))
+    pv = f"{lo:g}–{hi:g}% (throughput +{h12[0][2]:.1f}% at 224 px, +{h12[1][2]:.1f}% at 384 px, all 12 layers)"
+    return _judge_speed(ev, pv, h12, [tuple(h12)], 'larger at 384 px', at_px=True)
+
 
 # %% ../../nbs/52_p001.ipynb #cf11118c
-def judge_focus(fig3: dict | None) -> list[Claim]:  # values 'fig3': images, gap (relative), model
-    "Fig. 3 / eq. 17: the per-token contributions add up to the class token's output."
-    c = ('fig3-token-focus', "eq. 17 splits the class token's Hydra output into per-token contributions, drawn as a focus map",
-         'Fig. 3 / eq. 17', 'maps (qualitative)')
-    if fig3 is None: return [not_run(f'001-{c[0]}', '001', *c[1:], missing('fig3'), kind='exact')]
-    return [claim(*c, f"{fig3['images']} test images: contributions sum to the projected output within {fig3['gap']:.1e} "
-                      '(relative)', 'reproduced' if fig3['gap'] <= FOCUS_TOL else 'not reproduced',
-                  f"eq. 15 sum checked on the {fig3['model']} model (tolerance {FOCUS_TOL:g}); the maps in "
-                  'fig3_token_focus.png are pictures, not judged', 1, kind='exact')]
+def _token_focus(ev: Evidence) -> Judged:
+    "Fig. 3 / eq. 15: the per-token contributions (eq. 17) sum to the class token's projected output within _FOCUS_TOL (relative)."
+    if (fig3 := ev.results.values.get('fig3')) is None: raise Missing(_missing('fig3'))
+    return _found('reproduced' if fig3['gap'] <= _FOCUS_TOL else 'not reproduced',
+                  f"{fig3['images']} test images: contributions sum to the projected output within {fig3['gap']:.1e} (relative)",
+                  f"eq. 15 sum checked on the {fig3['model']} model (tolerance {_FOCUS_TOL:g}); the maps in "
+                  'fig3_token_focus.png are pictures, not judged', 1)
+
 
 # %% ../../nbs/52_p001.ipynb #0aa009b4
-def judge_imagenet(S: Scores, tables: pd.DataFrame) -> list[Claim]:
-    "Tables 2 and 3's ImageNet accuracies: never run (DeiT-B on ImageNet-1k is out of reach)."
-    pa = tables[tables.table.isin([2, 3])]
+def _imagenet(ev: Evidence) -> Judged:
+    "Tables 2 and 3's ImageNet-1k accuracies: never run (DeiT-B on ImageNet-1k is out of reach); our baseline shown as the scaled analogue."
+    pa = ev.paper_tables['tables'][lambda t: t.table.isin([2, 3])]
     pv = '; '.join(f'{px:g} px: ' + ', '.join(f'{row_label(r.method, r.layers_replaced)} {r.top1_pct:.2f}%'
                                              for r in g.itertuples()) for px, g in pa.groupby('image_size'))
-    c = not_run('001-imagenet-accuracies', '001', 'the ImageNet-1k top-1 of DeiT-B with each attention (224 px, and 384 px '
-                'fine-tuning)', 'Tables 2 and 3', pv, 'DeiT-B on ImageNet-1k (hundreds of GPU-hours) is out of reach in '
-                'every profile; the paper profile trains a DeiT-Tiny shape on CIFAR-10, whose accuracies are not comparable '
-                'in level')
-    return [replace(c, ours=f'scaled analogue: baseline {S.show(BASELINE)} on CIFAR-10' if S.runs(BASELINE) else '-',
-                    seeds=len(S.runs(BASELINE)))]
+    S = _scores(ev)
+    return Judged('not run', f'scaled analogue: baseline {S.show(BASELINE)} on CIFAR-10' if S.runs(BASELINE) else '-',
+                  'DeiT-B on ImageNet-1k (hundreds of GPU-hours) is out of reach in every profile; the paper profile trains a '
+                  'DeiT-Tiny shape on CIFAR-10, whose accuracies are not comparable in level', len(S.runs(BASELINE)), pv)
+
 
 # %% ../../nbs/52_p001.ipynb #4069317e
+CLAIMS = (  # 001's claims, in the order of its abstract, Fig. 2, Tables 1 and 5, Fig. 4, Tables 2-4, §1, Fig. 3
+    ClaimSpec('001-1080p-attention-share', 'at 1080p, over 60% of the computation of ViT-B/16 creates and applies attention '
+              'matrices', 'abstract; §1', 'over 60%', _share_1080p, ('analytic',), 'exact'),
+    ClaimSpec('001-factor-of-token-count', 'Hydra attention is cheaper than standard self-attention in ViT-B/16 by a factor of '
+              'the token count', 'abstract; §3', f'a factor of T = {_T224}', _factor_of_token_count, ('analytic',), 'exact'),
+    ClaimSpec('001-table3-flops', 'GFLOPs of DeiT-B at 384 px with Hydra in the last 0 / 2 / 7 / 12 layers', 'Table 3', '',
+              _table3_flops, ('analytic',), 'exact'),
+    ClaimSpec('001-fig2-msa-falls', 'softmax attention (MSA) accuracy tanks when the heads exceed 12 (head width < 64)',
+              'Fig. 2 / §3.3', '', _msa_falls),
+    ClaimSpec('001-fig2-mla-flat', 'multi-head linear attention (MLA, cosine) stays consistent in accuracy up to H = D',
+              'Fig. 2 / §3.3', '', _mla_flat),
+    ClaimSpec('001-fig2-memory-limits', 'memory limits the heads: MSA runs out of memory for H > 96, MLA for H < 3',
+              'Fig. 2 / §3.3', '', _memory_limits, kind='exact'),
+    ClaimSpec('001-fig2-macs', 'attention MACs: MSA O(T²D) whatever H (eq. 6), MLA O(TD²/H) (eq. 8)', 'eqs. 6 and 8 / Fig. 2',
+              'MSA independent of H; MLA ∝ 1/H, above MSA when D/H > T', _attention_macs, kind='exact'),
+    ClaimSpec('001-kernel-cosine-best', 'cosine similarity is the best Hydra kernel', 'Tables 1 and 5', '', _cosine_best),
+    ClaimSpec('001-kernel-ranking', 'the order of the Hydra kernels in Table 5', 'Table 5', '', _kernel_ranking),
+    ClaimSpec('001-hydra-beats-otd', 'with every layer replaced, Hydra is more accurate than the other O(TD) methods '
+              'AFT-Simple and PolyNL', 'Table 1 / §4.4', '', _hydra_beats_otd),
+    ClaimSpec('001-fig4-back-vs-front', 'replacing layers from the back is better than from the front', 'Fig. 4 / §4.3',
+              'back > front (front degrades quickly; curves not typed)', _back_vs_front),
+    ClaimSpec('001-fig4-interleave-vs-back', 'interleaving Hydra and softmax layers is about the same as replacing from the '
+              'back', 'Fig. 4 / §4.3', 'no tangible benefit of interleaving over the back (curves not typed)', _interleave_vs_back),
+    ClaimSpec('001-fig4-back-few-improve', 'Hydra in a few of the last layers improves accuracy over the baseline',
+              'Fig. 4 / Table 2', '', _back_few_improve),
+    ClaimSpec('001-fig4-back-no-drop', 'up to 8 of 12 layers can be replaced from the back with no accuracy drop',
+              'Fig. 4 / Table 2', '', _back_no_drop),
+    ClaimSpec('001-table2-flops', 'FLOP change vs standard attention: Hydra in 2/8/12 layers -0.7/-2.7/-4.0 %, AFT-Simple '
+              '-4.0 %', 'Table 2 / §4.4', '', _flop_changes, kind='exact'),
+    ClaimSpec('001-table2-flops-polynl', 'PolyNL costs 4.0 % fewer FLOPs than standard attention', 'Table 2', '',
+              _polynl_flops, kind='exact'),
+    ClaimSpec('001-table2-throughput', 'throughput gain vs standard attention (V100): Hydra 2/8/12 layers +2.3/+6.3/+10.2 %, '
+              'AFT-Simple +9.9 %, PolyNL +12.4 %', 'Table 2 / §4.4', '', _table2_throughput, ('results', 'gpu'), 'speed'),
+    ClaimSpec('001-table3-throughput', 'throughput gain vs standard attention at 384 px (V100): Hydra 2/7/12 layers '
+              '+4.1/+15.4/+27.1 %', 'Table 3 / §4.4', '', _table3_throughput, ('results', 'gpu'), 'speed'),
+    ClaimSpec('001-efficiency-gains', "Hydra's efficiency gains on DeiT-B are 10–27 % depending on the image size",
+              '§1 (Tables 2 and 3)', '', _efficiency_gains, ('results', 'gpu'), 'speed'),
+    ClaimSpec('001-table4-gflops', 'GFLOPs of ViT-B/16 with softmax, Hydra and local-window attention as the image grows',
+              'Table 4', '', _table4_gflops, kind='exact'),
+    ClaimSpec('001-table4-attention-share', 'attention is 4.10 % of the FLOPs at 224 px and grows to 58 % at 1280 px',
+              'Table 4 / §4.4', '', _table4_attention_share, kind='exact'),
+    ClaimSpec('001-table4-hydra-share', 'with Hydra, attention is 0.02 % of the FLOPs at every image size', 'Table 4 / §4.4',
+              '', _table4_hydra_share, kind='exact'),
+    ClaimSpec('001-table4-hydra-vs-local', 'Hydra uses only about 4 % fewer FLOPs than local-window attention at any image '
+              'size', 'Table 4 / §4.4', '', _table4_hydra_vs_local, kind='exact'),
+    ClaimSpec('001-doubling-16x', "doubling the image size multiplies attention's compute by 16", '§1', '', _doubling,
+              kind='exact'),
+    ClaimSpec('001-fig3-token-focus', "eq. 17 splits the class token's Hydra output into per-token contributions, drawn as a "
+              'focus map', 'Fig. 3 / eq. 17', 'maps (qualitative)', _token_focus, kind='exact'),
+    ClaimSpec('001-imagenet-accuracies', 'the ImageNet-1k top-1 of DeiT-B with each attention (224 px, and 384 px '
+              'fine-tuning)', 'Tables 2 and 3', '', _imagenet),
+)
+
+
+# %% ../../nbs/52_p001.ipynb #819a7ef3
 def judge(
     results: Results,  # what the notebook saved at this profile (records, tables, values)
     paper_tables: dict,  # the paper's numbers: {'table4', 'tables', 'text'} (effattn.papers.base.paper_tables('001'))
     profile: str,  # the profile judged
 ) -> list[Claim]:
-    "Every claim of 001 the experiment notebook tests, with the verdict its saved results give (before the policy)."
-    keys = set(grid(PROFILES[profile]).configs) if profile in PROFILES else None
-    S = Scores.of(results.records, keys)
-    tab, text = paper_tables['tables'], paper_tables['text']
-    return (judge_heads(S, text) + judge_memory(results.tables.get('memory'), text) + judge_kernels(S, tab, text)
-            + judge_layers(S, tab, text) + judge_flops(results.tables.get('flops'), tab)
-            + judge_speed(results.tables.get('throughput'), tab, text)
-            + judge_table4(results.tables.get('table4'), paper_tables['table4'], text) + judge_doubling(results.tables.get('table4'), text)
-            + judge_focus(results.values.get('fig3')) + judge_imagenet(S, tab))
+    "The claims of `CLAIMS` the experiment notebook's saved results judge, with the verdicts they give (before the policy)."
+    return judge_claims('001', CLAIMS, Evidence(paper_tables, profile, results), 'results')
+
+
+def judge_gpu(gpu: dict,  # the device window's tables of this paper: {'throughput': `time_rows` on a lent GPU}
+              paper_dir=None,  # where the paper's own tables are (default data/paper)
+              ) -> list[Claim]:
+    "The claims of `CLAIMS` a lent GPU's throughput table judges (Tables 2-3 and §1); none before a window has timed them."
+    if gpu.get('throughput') is None: return []
+    return judge_claims('001', CLAIMS, Evidence(paper_tables('001', paper_dir), gpu=gpu), 'gpu')
+
+
+def judge_analytic(paper_dir=None) -> list[Claim]:
+    "The claims of `CLAIMS` judged from the paper's numbers and effattn's FLOP counter alone (any machine, no training)."
+    return judge_claims('001', CLAIMS, Evidence(paper_tables('001', paper_dir), 'any'), 'analytic')
+

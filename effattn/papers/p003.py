@@ -12,7 +12,7 @@ import math
 import re
 import statistics
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 import torch
@@ -22,7 +22,8 @@ from ..attention import MultiHeadAttention, build_attention
 from ..data import SAMPLE_SIZES
 from ..experiment import RunSpec, trained_weights
 from .base import Results, override_profile, paper_tables
-from .verdict import Claim, binom_se, judge_value, mean_std, not_run, run_noise
+from .verdict import (Claim, ClaimSpec, Evidence, Judged, Missing, binom_se, judge_claims, judge_value,
+                                    mean_std, run_noise)
 from ..flops import count_flops
 from ..presets import create_model, preset
 from ..performer_kernels import normalizer_stats
@@ -31,18 +32,12 @@ from ..measure import time_side_by_side
 import pandas as pd
 
 # %% auto #0
-__all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'GELU_WARMUP', 'PROFILES',
-           'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic',
-           'departures', 'SETTINGS', 'PAPER_KEYS', 'DESIGNS', 'SWAP_COLUMNS', 'MARGIN_K', 'TIMING_TOL_MIN',
-           'SWAP_UNCHANGED', 'STRONG_CLASSES', 'WEAK_CLASSES', 'CAT_DOG_MODEL', 'TIMING_DEVICE', 'PAPER', 'WHERE',
-           'paper_train', 'token_model', 'Settings', 'profile', 'run_spec', 'specs', 'leading_number', 'paper_results',
-           'model_label', 'runs_frame', 'accuracy_table', 'split_sizes', 'model_cost', 'setup_table', 'grid_gflop',
-           'trained_model', 'swap_attention', 'random_qk', 'predict_logits', 'trained_runs', 'model_attention',
-           'kernel_swap', 'normalizer_table', 'confusion', 'per_class', 'pair_confusion', 'speed_models', 'time_models',
-           'speed_table', 'Evidence', 'evidence', 'run_unit', 'margin', 'direction', 'ours_acc', 'seeds_of',
-           'kernels_run', 'judge_relu_beats_vit', 'judge_extreme_kernel', 'judge_ranking', 'judge_ftheta_outperforms',
-           'judge_absolute', 'judge_speed', 'judge_attention', 'judge_per_class', 'judge_cat_dog', 'judge_cifar100',
-           'judge', 'judge_gpu']
+__all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'PROFILES', 'SUMMARY',
+           'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic',
+           'departures', 'SETTINGS', 'CLAIMS', 'Settings', 'profile', 'run_spec', 'specs', 'paper_results',
+           'model_label', 'runs_frame', 'accuracy_table', 'setup_table', 'grid_gflop', 'kernel_swap',
+           'normalizer_table', 'confusion', 'per_class', 'speed_models', 'time_models', 'speed_table', 'judge',
+           'judge_gpu']
 
 # %% ../../nbs/54_p003.ipynb #054738c5
 KERNELS = ('relu', 'exp', 'elu', 'gelu', 'ftheta')  # the five Performers of §10.1 (ftheta: §9.4's final f_theta, an MLP)
@@ -51,7 +46,7 @@ ATTENTION = {'relu': 'performer_relu', 'exp': 'performer_exp', 'elu': 'performer
              'ftheta': 'performer_mlp', 'mixture': 'performer_ftheta'}  # kernel -> attention (as in presets 003_performer_*)
 TOKEN_OPTIONS = {'relu': {'kernel_options': {'eps': 1e-6}}}  # §6.1: ReLU(.) + 1e-6; the other kernels' defaults are 003's
 VIT_TRAIN = dict(optimizer='adam', lr=5e-4, weight_decay=0.0, batch_size=128, schedule='constant')  # the ViT and token Performers
-PAPER_TRAIN = {  # each length-1 model's own best configuration (GELU's warm-up: `paper_train`)
+PAPER_TRAIN = {  # each length-1 model's own best configuration (GELU's warm-up: `_paper_train`)
     'relu': dict(optimizer='sgd', lr=1.7e-3, momentum=0.9, weight_decay=0.0, batch_size=128, schedule='cosine'),
     'exp': dict(optimizer='adam', lr=1e-3, weight_decay=0.0, batch_size=64, schedule='step', step_size=5, gamma=0.5),
     'elu': dict(optimizer='adamw', lr=5e-4, weight_decay=1e-2, batch_size=128, schedule='step', step_size=5, gamma=0.5),
@@ -61,16 +56,16 @@ PAPER_TRAIN = {  # each length-1 model's own best configuration (GELU's warm-up:
 PAPER_TRAIN['mixture'] = dict(PAPER_TRAIN['ftheta'])  # 003 gives the mixture no optimiser: f_theta's (ours)
 
 # %% ../../nbs/54_p003.ipynb #e2ecb130
-GELU_WARMUP = 5.0  # §7.2.3: 5 warm-up epochs, shortened to a quarter of a run shorter than 20 epochs
+_GELU_WARMUP = 5.0  # §7.2.3: 5 warm-up epochs, shortened to a quarter of a run shorter than 20 epochs
 
 
-def paper_train(kernel: str, epochs: int) -> dict:
+def _paper_train(kernel: str, epochs: int) -> dict:
     "The training options (less `epochs`) of the length-1 model with `kernel`, for a run of at most `epochs` epochs."
     if kernel not in PAPER_TRAIN: raise ValueError(f"unknown 003 kernel {kernel!r}; choose from {list(PAPER_TRAIN)}.")
-    return {**PAPER_TRAIN[kernel], **(dict(warmup_epochs=min(GELU_WARMUP, epochs / 4)) if kernel == 'gelu' else {})}
+    return {**PAPER_TRAIN[kernel], **(dict(warmup_epochs=min(_GELU_WARMUP, epochs / 4)) if kernel == 'gelu' else {})}
 
 # %% ../../nbs/54_p003.ipynb #a841f28a
-def token_model(kernel: str, features: int) -> dict:
+def _token_model(kernel: str, features: int) -> dict:
     "create_model overrides of `003_vit` for the token-sequence Performer with `kernel` ('softmax': the ViT itself)."
     if kernel == 'softmax': return {}
     if kernel not in ATTENTION: raise ValueError(f"unknown 003 kernel {kernel!r}; choose 'softmax' or one of {list(ATTENTION)}.")
@@ -126,11 +121,11 @@ def run_spec(P: Settings, profile_name: str, design: str, kernel: str, seed: int
     early = dict(epochs=P.epochs, early_stopping=P.early_stopping)
     if design == 'length-1':
         return RunSpec('003', f"length-1/{kernel}/seed={seed}", f'003_performer_{kernel}', 'cifar10', '003_cifar',
-                       model={}, train={**paper_train(kernel, P.epochs), **early}, tags=dict(design=design, kernel=kernel),
+                       model={}, train={**_paper_train(kernel, P.epochs), **early}, tags=dict(design=design, kernel=kernel),
                        **common)
     if design != 'token': raise ValueError(f"design={design!r}; choose 'token' or 'length-1'.")
     return RunSpec('003', f"token/{kernel}" + ('' if kernel == 'softmax' else f"/m={P.features}") + f"/seed={seed}",
-                   '003_vit', 'cifar10', '003_cifar', model=token_model(kernel, P.features), train={**VIT_TRAIN, **early},
+                   '003_vit', 'cifar10', '003_cifar', model=_token_model(kernel, P.features), train={**VIT_TRAIN, **early},
                    tags=dict(design='token' if kernel != 'softmax' else 'vit', kernel=kernel), **common)
 
 # %% ../../nbs/54_p003.ipynb #39f074ad
@@ -192,12 +187,12 @@ SETTINGS = (  # 003's settings beside ours (data/paper/SETTINGS.md), ours from P
 
 
 # %% ../../nbs/54_p003.ipynb #dba73977
-PAPER_KEYS = {'Vision Transformer (ViT)': 'vit', 'Performer-ReLU': 'relu', 'Performer-EXP': 'exp', 'Performer-ELU': 'elu',
+_PAPER_KEYS = {'Vision Transformer (ViT)': 'vit', 'Performer-ReLU': 'relu', 'Performer-EXP': 'exp', 'Performer-ELU': 'elu',
               'Performer-GeLU': 'gelu', 'Performer-ftheta': 'ftheta',  # §10.1's f_theta row: the final (MLP) f_theta of §9.4
               'Performer-ftheta mixture': 'mixture'}  # §9.3's first f_theta (typed from §9.3.3, not a row of §10.1)
 
 # %% ../../nbs/54_p003.ipynb #c34b1a4f
-def leading_number(s: str | float) -> float:
+def _leading_number(s: str | float) -> float:
     "The number a printed value starts with ('6.5 (for a batch size of 64)' -> 6.5); nan if it starts with none."
     m = re.match(r'\s*([-+]?\d*\.?\d+)', str(s))
     return float(m.group(1)) if m else float('nan')
@@ -215,21 +210,21 @@ def paper_results(tables: dict,  # paper_tables('003')
                  ) -> pd.DataFrame:
     "003's results table keyed by kernel (`key`: 'vit' for the ViT), with the first other value 003 prints for each quantity."
     _need(tables, 'results', 'inconsistencies')
-    paper = tables['results'].assign(key=lambda d: d.model.map(PAPER_KEYS))
+    paper = tables['results'].assign(key=lambda d: d.model.map(_PAPER_KEYS))
     incons = tables['inconsistencies'].set_index('quantity')
 
     def alt(key, qty):
         q = f"{'vit' if key == 'vit' else 'performer_' + key}_{qty}"
         if q not in incons.index: return float('nan')
         main = float(paper.loc[paper.key == key, qty].iloc[0])
-        return next((v for v in map(leading_number, incons.loc[q, ['value_a', 'value_b']]) if not math.isclose(v, main)),
+        return next((v for v in map(_leading_number, incons.loc[q, ['value_a', 'value_b']]) if not math.isclose(v, main)),
                     float('nan'))
     for qty in ('accuracy_pct', 'train_s_per_epoch', 'inference_s'):
         paper[f'{qty}_alt'] = [alt(k, qty) for k in paper.key]
     return paper
 
 # %% ../../nbs/54_p003.ipynb #7029f460
-DESIGNS = {'L1': ("003's design (CNN + length-1 sequence)", ''),  # label prefix -> (words, claim-id suffix)
+_DESIGNS = {'L1': ("003's design (CNN + length-1 sequence)", ''),  # label prefix -> (words, claim-id suffix)
            'tok': ('token-sequence Performers (003 ViT + kernel)', '-token')}
 
 # %% ../../nbs/54_p003.ipynb #d693faeb
@@ -265,7 +260,7 @@ def accuracy_table(runs: pd.DataFrame,  # `runs_frame`
     return table.sort_values(['design', 'kernel'], key=lambda c: c.map(order) if c.name == 'design' else c).reset_index(drop=True)
 
 # %% ../../nbs/54_p003.ipynb #1919caab
-def split_sizes(P: Settings) -> dict:
+def _split_sizes(P: Settings) -> dict:
     "Training, validation and test images of one run of profile `P` (after the 80/20 split)."
     if P.source == 'sample':  # the embedded sample: SAMPLE_SIZES['cifar10'] images per class of each split
         ntr, nte = (10 * k for k in SAMPLE_SIZES['cifar10'])
@@ -281,7 +276,7 @@ def _cost(preset_name: str, model_json: str):
     return count_flops(create_model(preset_name, **json.loads(model_json)))
 
 
-def model_cost(spec: RunSpec):
+def _model_cost(spec: RunSpec):
     "The forward cost (`effattn.flops.Cost`: GMACs per image, of which attention) of a run's model."
     return _cost(spec.preset, json.dumps(spec.model, sort_keys=True))
 
@@ -290,12 +285,12 @@ def setup_table(specs: list[RunSpec],  # `specs(profile)`
                 configs: pd.DataFrame,  # paper_tables('003')['configs']
                 ) -> pd.DataFrame:
     "Our optimiser, learning rate, batch, shape and cost of each model (first seed) beside 003's per-model values."
-    cfg_of = {PAPER_KEYS[m]: g.set_index('setting')['value'] for m, g in configs.astype(str).groupby('model')}
+    cfg_of = {_PAPER_KEYS[m]: g.set_index('setting')['value'] for m, g in configs.astype(str).groupby('model')}
     rows = []
     for s in specs:
         if s.seed != specs[0].seed: continue
         c = cfg_of.get(s.tags['kernel'], pd.Series(dtype=str)) if s.tags['design'] == 'length-1' else pd.Series(dtype=str)
-        cfg, cost = {**preset(s.preset).config, **s.model}, model_cost(s)
+        cfg, cost = {**preset(s.preset).config, **s.model}, _model_cost(s)
         rows.append(dict(run=s.name.rsplit('/seed', 1)[0], optimizer=s.train['optimizer'], paper_optimizer=c.get('optimizer', ''),
                          lr=s.train['lr'], paper_lr=c.get('learning_rate', ''), batch=s.train['batch_size'],
                          paper_batch=c.get('batch_size', ''), schedule=s.train['schedule'], dim=cfg.get('dim'),
@@ -307,14 +302,14 @@ def setup_table(specs: list[RunSpec],  # `specs(profile)`
 # %% ../../nbs/54_p003.ipynb #89a19742
 def grid_gflop(specs: list[RunSpec], P: Settings) -> float:
     "GFLOP of the whole grid if every run used its maximum epochs (training 3x, evaluation 1x the forward MACs, 2 FLOP each)."
-    n = split_sizes(P)
-    return sum(model_cost(s).gmacs * (6 * n['train'] * P.epochs + 2 * (n['val'] * P.epochs + n['test'])) for s in specs)
+    n = _split_sizes(P)
+    return sum(_model_cost(s).gmacs * (6 * n['train'] * P.epochs + 2 * (n['val'] * P.epochs + n['test'])) for s in specs)
 
 # %% ../../nbs/54_p003.ipynb #6346760d
-SWAP_COLUMNS = ['run_id', 'images', 'model', 'design', 'change', 'agreement', 'max_rel_logit_change']
+_SWAP_COLUMNS = ['run_id', 'images', 'model', 'design', 'change', 'agreement', 'max_rel_logit_change']
 
 # %% ../../nbs/54_p003.ipynb #1fcc6cea
-def trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Module | None:
+def _trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Module | None:
     "The model of `spec` with its final trained weights, in eval mode; None if the weights are not here."
     if (weights := trained_weights(spec)) is None: return None
     torch.manual_seed(spec.seed)
@@ -323,7 +318,7 @@ def trained_model(spec: RunSpec, device: str | torch.device = 'cpu') -> nn.Modul
     return m.to(device).eval()
 
 # %% ../../nbs/54_p003.ipynb #49065ac6
-def swap_attention(model: nn.Module, name: str, device: str | torch.device = 'cpu', **opts) -> nn.Module:
+def _swap_attention(model: nn.Module, name: str, device: str | torch.device = 'cpu', **opts) -> nn.Module:
     "A copy of `model` whose attention layers are `name` (built with `opts`), with the trained q/k/v and output projections."
     m = copy.deepcopy(model)
     for parent in list(m.modules()):
@@ -336,7 +331,7 @@ def swap_attention(model: nn.Module, name: str, device: str | torch.device = 'cp
     return m
 
 # %% ../../nbs/54_p003.ipynb #2e905aa5
-def random_qk(model: nn.Module, seed: int = 0) -> nn.Module:
+def _random_qk(model: nn.Module, seed: int = 0) -> nn.Module:
     "A copy of `model` whose query and key projections are random, with the trained ones' scale."
     m = copy.deepcopy(model)
     g = torch.Generator().manual_seed(seed)
@@ -350,7 +345,7 @@ def random_qk(model: nn.Module, seed: int = 0) -> nn.Module:
 
 # %% ../../nbs/54_p003.ipynb #22967110
 @torch.no_grad()
-def predict_logits(model: nn.Module, loader: Iterable) -> Tensor:
+def _predict_logits(model: nn.Module, loader: Iterable) -> Tensor:
     "The model's logits on every batch of `loader` (float, on the CPU)."
     return torch.cat([model(x).float().cpu() for x, _ in loader])
 
@@ -360,7 +355,7 @@ def _saved_rows(saved: pd.DataFrame | None, run_id: str) -> list[dict]:
     return [] if saved is None or 'run_id' not in saved else saved[saved.run_id == run_id].to_dict('records')
 
 
-def trained_runs(records: list[dict],  # the runs wanted
+def _trained_runs(records: list[dict],  # the runs wanted
                  specs: list[RunSpec],  # the profile's specs (to rebuild each run's model)
                  device: str | torch.device,
                  saved: pd.DataFrame | None,  # a table saved earlier by the same measurement
@@ -370,11 +365,11 @@ def trained_runs(records: list[dict],  # the runs wanted
     spec_of = {s.run_id(): s for s in specs}
     for r in records:
         s = spec_of[r['run_id']]
-        if (model := trained_model(s, device)) is None: rows += _saved_rows(saved, r['run_id'])
+        if (model := _trained_model(s, device)) is None: rows += _saved_rows(saved, r['run_id'])
         else: yield r, s, model
 
 # %% ../../nbs/54_p003.ipynb #39cd96e4
-def model_attention(spec: RunSpec) -> str:
+def _model_attention(spec: RunSpec) -> str:
     "The attention a run's model uses."
     return {**preset(spec.preset).config, **spec.model}.get('attention', 'softmax')
 
@@ -388,18 +383,18 @@ def kernel_swap(records: list[dict],  # the runs to test (the notebook: seed 0 o
                 ) -> pd.DataFrame:
     "Per trained model and change of attention: the % of test predictions unchanged, and the largest relative logit change."
     rows = []
-    for r, s, model in trained_runs(records, specs, device, saved, rows):
-        own = model_attention(s)
-        base = predict_logits(model, loader)
-        variants = {f'kernel -> {n}': (lambda n=n: swap_attention(model, n, device, **({} if n == 'softmax' else {'features': P.features})))
+    for r, s, model in _trained_runs(records, specs, device, saved, rows):
+        own = _model_attention(s)
+        base = _predict_logits(model, loader)
+        variants = {f'kernel -> {n}': (lambda n=n: _swap_attention(model, n, device, **({} if n == 'softmax' else {'features': P.features})))
                     for n in P.swap_kernels if n != own}
-        variants['random W_Q, W_K'] = lambda: random_qk(model)
+        variants['random W_Q, W_K'] = lambda: _random_qk(model)
         for change, make in variants.items():
-            out = predict_logits(make(), loader)
+            out = _predict_logits(make(), loader)
             rows.append(dict(run_id=r['run_id'], images=len(out), model=model_label(r['tags']), design=s.tags['design'],
                              change=change, agreement=100 * (out.argmax(1) == base.argmax(1)).float().mean().item(),
                              max_rel_logit_change=((out - base).abs().max() / base.abs().max()).item()))
-    return pd.DataFrame(rows, columns=SWAP_COLUMNS)
+    return pd.DataFrame(rows, columns=_SWAP_COLUMNS)
 
 # %% ../../nbs/54_p003.ipynb #291a41cf
 def normalizer_table(records: list[dict],  # the runs to measure (the notebook: seed 0 of each)
@@ -410,7 +405,7 @@ def normalizer_table(records: list[dict],  # the runs to measure (the notebook: 
                      ) -> pd.DataFrame:
     "`normalizer_stats` of every attention layer of each trained token-sequence model on the batch `x`."
     rows = []
-    for r, s, model in trained_runs([r for r in records if r['tags']['design'] == 'token'], specs, device, saved, rows):
+    for r, s, model in _trained_runs([r for r in records if r['tags']['design'] == 'token'], specs, device, saved, rows):
         stats, layers = [], [a for a in model.modules() if isinstance(a, MultiHeadAttention)]
         hooks = [a.register_forward_pre_hook(lambda mod, inp, i=i: stats.append((i, normalizer_stats(*mod.qk_features(inp[0])))))
                  for i, a in enumerate(layers)]
@@ -441,7 +436,7 @@ def per_class(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
     return pd.DataFrame(dict(cls=classes, precision=100 * prec, recall=100 * rec, f1=100 * f1, support=cm.sum(1).astype(int)))
 
 # %% ../../nbs/54_p003.ipynb #5bfc2692
-def pair_confusion(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
+def _pair_confusion(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
     "Every pair of classes with the % of their test images mistaken for the other, most confused first."
     n = cm.sum(1)
     rows = [dict(a=classes[i], b=classes[j], rate=100 * (cm[i, j] + cm[j, i]) / max(n[i] + n[j], 1), images=int(n[i] + n[j]))
@@ -451,7 +446,7 @@ def pair_confusion(cm: np.ndarray, classes: list[str]) -> pd.DataFrame:
 # %% ../../nbs/54_p003.ipynb #7736d5c4
 def speed_models(P: Settings) -> list[tuple[str, str, dict]]:
     "(label, preset, create_model overrides) of every model a profile times: the ViT, its token-sequence and length-1 Performers."
-    return ([('ViT', '003_vit', {})] + [(f'tok {k}', '003_vit', token_model(k, P.features)) for k in P.kernels]
+    return ([('ViT', '003_vit', {})] + [(f'tok {k}', '003_vit', _token_model(k, P.features)) for k in P.kernels]
             + [(f'L1 {k}', f'003_performer_{k}', {}) for k in P.paper_kernels])
 
 # %% ../../nbs/54_p003.ipynb #e4d59b02
@@ -492,31 +487,29 @@ def speed_table(timings: pd.DataFrame,  # `time_models` (its first row: the ViT)
     return s.assign(batch=batch, steps=steps, blocks=blocks, hardware=hardware)
 
 # %% ../../nbs/54_p003.ipynb #9fd71801
-MARGIN_K = 2.0  # a margin counts when beyond 2 noise units (~95% two-sided for Gaussian noise); within, neither shown nor contradicted
-TIMING_TOL_MIN = 0.05  # a timing ratio within 5% of 1 is "as fast" even when the blocks agree better: drift between rounds
-SWAP_UNCHANGED = 99.5  # % of predictions kept for "attention cannot change the output" (float rounding may flip a near-tie)
-STRONG_CLASSES = ('automobile', 'ship', 'truck')  # §6.5: Performer-ReLU's strongest classes (F1 93-95%)
-WEAK_CLASSES = ('cat', 'dog')  # §6.5 and §10.3: its weakest classes (F1 74-80%), confused with each other
-CAT_DOG_MODEL = 'L1 relu'  # §6.5's per-class table and Figure 10 are Performer-ReLU's, 003's own design
-TIMING_DEVICE = 'A100'  # §4.4: every run of 003 trained and was timed on a Colab NVIDIA A100
-PAPER = '003'
-WHERE = {'relu-beats-vit': '§10.1 table; §10.2', 'gelu-best': '§10.1 table; §7.2.6 Table 2',
-         'elu-lowest': '§10.1 table; §7.1.6; §10.2', 'kernel-ranking': '§10.1 table; §10.2',
-         'faster-than-vit': '§10.1 table; §10.2; §5.4', 'inference-faster-than-vit': '§10.1 table; §10.2; §4.4',
-         'ftheta-outperforms': '§9.7 (against §9.5 and the §10.1 table)'}
+_MARGIN_K = 2.0  # a margin counts when beyond 2 noise units (~95% two-sided for Gaussian noise); within, neither shown nor contradicted
+_TIMING_TOL_MIN = 0.05  # a timing ratio within 5% of 1 is "as fast" even when the blocks agree better: drift between rounds
+_SWAP_UNCHANGED = 99.5  # % of predictions kept for "attention cannot change the output" (float rounding may flip a near-tie)
+_STRONG_CLASSES = ('automobile', 'ship', 'truck')  # §6.5: Performer-ReLU's strongest classes (F1 93-95%)
+_WEAK_CLASSES = ('cat', 'dog')  # §6.5 and §10.3: its weakest classes (F1 74-80%), confused with each other
+_CAT_DOG_MODEL = 'L1 relu'  # §6.5's per-class table and Figure 10 are Performer-ReLU's, 003's own design
+_TIMING_DEVICE = 'A100'  # §4.4: every run of 003 trained and was timed on a Colab NVIDIA A100
+_PAPER = '003'
+
 
 # %% ../../nbs/54_p003.ipynb #9947ad79
 @dataclass
-class Evidence:
-    "What the accuracy claims of one profile rest on."
+class _Accuracies:
+    "What the accuracy claims of one profile rest on: each model's test accuracies and the noise they carry."
     accs: dict  # model label -> test top-1 (%) of each seed
     records: dict  # model label -> its run records
     n_test: int  # test images per run
     sigma: float  # largest seed-to-seed std (points) measured in this profile; 0 if none
     budget: str  # the training behind the numbers, in words
 
+
 # %% ../../nbs/54_p003.ipynb #ec69668b
-def evidence(results: Results) -> Evidence:
+def _accuracies(results: Results) -> _Accuracies:
     "The accuracies of every model of `results`, grouped by model label, and the noise they carry."
     recs: dict = {}
     for r in results.records: recs.setdefault(model_label(r['tags']), []).append(r)
@@ -526,44 +519,44 @@ def evidence(results: Results) -> Evidence:
     n_test = int(min(r['test_images'] for r in rs)) if rs else 0
     budget = (f"{max(r['epochs_run'] for r in rs)} epoch(s) at most on {min(r['train_images'] for r in rs)} training images, "
               f"scored on {n_test} test images" if rs else 'no runs')
-    return Evidence(accs, recs, n_test, max(sds, default=0.0), budget)
+    return _Accuracies(accs, recs, n_test, max(sds, default=0.0), budget)
 
 # %% ../../nbs/54_p003.ipynb #2af62322
-def run_unit(ev: Evidence, model: str) -> float:
+def _run_unit(acc: _Accuracies, model: str) -> float:
     "One run's noise (points) for `model`: its own seed-to-seed std or test-sampling error, at least the profile's largest std."
-    return max(run_noise(ev.accs[model], ev.n_test), ev.sigma)
+    return max(run_noise(acc.accs[model], acc.n_test), acc.sigma)
 
 # %% ../../nbs/54_p003.ipynb #a76b0b35
-def margin(ev: Evidence, a: str, b: str) -> tuple[float, float]:
+def _margin(acc: _Accuracies, a: str, b: str) -> tuple[float, float]:
     "Mean test top-1 of model `a` minus `b` (points), and the noise of that difference."
-    d = mean_std(ev.accs[a])[0] - mean_std(ev.accs[b])[0]
-    return d, math.sqrt(run_unit(ev, a) ** 2 / len(ev.accs[a]) + run_unit(ev, b) ** 2 / len(ev.accs[b]))
+    d = mean_std(acc.accs[a])[0] - mean_std(acc.accs[b])[0]
+    return d, math.sqrt(_run_unit(acc, a) ** 2 / len(acc.accs[a]) + _run_unit(acc, b) ** 2 / len(acc.accs[b]))
 
 # %% ../../nbs/54_p003.ipynb #d7da613c
-def direction(d: float, noise: float) -> tuple[str, str]:
+def _direction(d: float, noise: float) -> tuple[str, str]:
     "(verdict, reading) of a margin `d` in the claim's direction against its `noise`."
     z = d / noise if noise > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
-    verdict = 'reproduced' if z > MARGIN_K else 'not reproduced' if z < -MARGIN_K else 'partly'
+    verdict = 'reproduced' if z > _MARGIN_K else 'not reproduced' if z < -_MARGIN_K else 'partly'
     side = 'same direction' if verdict == 'reproduced' else 'opposite direction' if verdict == 'not reproduced' else 'within noise'
     return verdict, (f"margin {d:+.2f} points = {z:+.1f} noise units ({side}; 1 unit = {noise:.2f} points, "
-                     f"shown beyond ±{MARGIN_K:g})")
+                     f"shown beyond ±{_MARGIN_K:g})")
 
 # %% ../../nbs/54_p003.ipynb #6629541b
-def ours_acc(ev: Evidence, model: str) -> str:
+def _ours_acc(acc: _Accuracies, model: str) -> str:
     "A model's test top-1 as text: '43.25%', or 'mean ± std% (k seeds)'."
-    if model not in ev.accs: return 'not run'
-    m, sd = mean_std(ev.accs[model])
-    return f"{m:.2f}%" if len(ev.accs[model]) == 1 else f"{m:.2f} ± {sd:.2f}% ({len(ev.accs[model])} seeds)"
+    if model not in acc.accs: return 'not run'
+    m, sd = mean_std(acc.accs[model])
+    return f"{m:.2f}%" if len(acc.accs[model]) == 1 else f"{m:.2f} ± {sd:.2f}% ({len(acc.accs[model])} seeds)"
 
 # %% ../../nbs/54_p003.ipynb #459ee7f9
-def seeds_of(ev: Evidence, *models: str) -> int:
+def _seeds_of(acc: _Accuracies, *models: str) -> int:
     "The fewest seeds behind any of `models`."
-    return min(len(ev.accs[m]) for m in models)
+    return min(len(acc.accs[m]) for m in models)
 
 # %% ../../nbs/54_p003.ipynb #c02e1c36
-def kernels_run(ev: Evidence, design: str) -> dict:
+def _kernels_run(acc: _Accuracies, design: str) -> dict:
     "Mean test top-1 of each of 003's five kernels run in `design` ('L1' or 'tok')."
-    return {k: mean_std(ev.accs[f'{design} {k}'])[0] for k in KERNELS if f'{design} {k}' in ev.accs}
+    return {k: mean_std(acc.accs[f'{design} {k}'])[0] for k in KERNELS if f'{design} {k}' in acc.accs}
 
 # %% ../../nbs/54_p003.ipynb #0925d375
 def _paper_acc(paper: pd.DataFrame) -> dict:
@@ -573,23 +566,41 @@ def _paper_acc(paper: pd.DataFrame) -> dict:
 # %% ../../nbs/54_p003.ipynb #8e5dcd7f
 def _claim_id(name: str, design: str) -> str:
     "A claim's id in `design`: '003-<name>' for 003's design, '003-<name>-token' for the token-sequence Performers."
-    return f'003-{name}{DESIGNS[design][1]}'
+    return f'003-{name}{_DESIGNS[design][1]}'
+
+
+def _read(ev: Evidence) -> tuple[_Accuracies, pd.DataFrame]:
+    "The pass's accuracies (`_accuracies` of its results) and 003's results table (`paper_results`)."
+    return _accuracies(ev.results), paper_results(ev.paper_tables)
+
+
+def _not_run(why: str, paper_value: str, **extra) -> Judged:
+    "Not run, with the paper's value the judge read from the paper's tables (where the row holds the value: `Missing`)."
+    return Judged('not run', '-', why, paper_value=paper_value, extra=extra)
+
+
+def _for(judge, design: str):
+    "`judge(ev, design)` as the judge of `design`'s row of a claim judged in both designs (named after both, for `claims_index`)."
+    def judged(ev: Evidence) -> Judged: return judge(ev, design)
+    judged.__name__ = f'{judge.__name__}[{design}]'
+    return judged
+
 
 # %% ../../nbs/54_p003.ipynb #5509b59f
-def judge_relu_beats_vit(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
-    "Performer-ReLU is more accurate than the ViT, in `design` ('L1' or 'tok')."
+def _relu_beats_vit(ev: Evidence, design: str) -> Judged:
+    "Performer-ReLU minus the ViT in `design` ('L1' or 'tok'), read by `_direction` (beyond ±_MARGIN_K noise units)."
+    acc, paper = _read(ev)
     pacc = _paper_acc(paper)
-    cid, text = _claim_id('relu-beats-vit', design), f"Performer-ReLU is more accurate than the ViT — {DESIGNS[design][0]}"
     pv = f"ReLU {pacc['relu']:.2f}% vs ViT {pacc['vit']:.2f}% ({pacc['relu'] - pacc['vit']:+.2f})"
     why = ("a CNN with an attention-free head against a ViT: not a test of attention" if design == 'L1' else
            "same architecture, optimiser, data and seed: only the attention differs")
     m = f'{design} relu'
-    if m not in ev.accs or 'ViT' not in ev.accs:
-        return not_run(cid, PAPER, text, WHERE['relu-beats-vit'], pv, f"not run in the {profile} profile; {why}")
-    d, noise = margin(ev, m, 'ViT')
-    v, reading = direction(d, noise)
-    return Claim(cid, PAPER, text, WHERE['relu-beats-vit'], pv, f"ReLU {ours_acc(ev, m)} vs ViT {ours_acc(ev, 'ViT')} ({d:+.2f})",
-                 v, f"{reading}; {ev.budget}; {why}", seeds_of(ev, m, 'ViT'))
+    if m not in acc.accs or 'ViT' not in acc.accs: return _not_run(f"not run in the {ev.profile} profile; {why}", pv)
+    d, noise = _margin(acc, m, 'ViT')
+    v, reading = _direction(d, noise)
+    return Judged(v, f"ReLU {_ours_acc(acc, m)} vs ViT {_ours_acc(acc, 'ViT')} ({d:+.2f})", f"{reading}; {acc.budget}; {why}",
+                  _seeds_of(acc, m, 'ViT'), pv)
+
 
 # %% ../../nbs/54_p003.ipynb #bc8accf8
 def _one_token_note(design: str) -> str:
@@ -612,99 +623,99 @@ def _extreme_paper_value(paper: pd.DataFrame, kernel: str, best: bool) -> str:
             + f"; {'next best' if best else 'next lowest'}: {rival} {pacc[rival]:.2f}%")
 
 
-def judge_extreme_kernel(ev: Evidence, paper: pd.DataFrame, design: str, kernel: str, best: bool, profile: str) -> Claim:
-    "Performer-`kernel` is the most (`best`) or the least accurate of 003's five Performers, in `design`."
-    name = 'gelu-best' if best else 'elu-lowest'
-    cid, text = _claim_id(name, design), f"Performer-{kernel.upper()} is the {'most' if best else 'least'} accurate Performer — {DESIGNS[design][0]}"
-    pv = _extreme_paper_value(paper, kernel, best)
-    ks = kernels_run(ev, design)
+def _extreme_kernel(ev: Evidence, design: str, kernel: str, best: bool) -> Judged:
+    "Performer-`kernel` above the best (`best`) or below the lowest other kernel run in `design` (`_direction`); at most partly unless all five ran."
+    acc, paper = _read(ev)
+    pv, ks = _extreme_paper_value(paper, kernel, best), _kernels_run(acc, design)
     if kernel not in ks or len(ks) < 2:
-        return not_run(cid, PAPER, text, WHERE[name], pv,
-                       f"needs {kernel} and another kernel; ran {sorted(ks) or 'none'} in the {profile} profile")
+        return _not_run(f"needs {kernel} and another kernel; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
     rival = _rival(ks, kernel, best)
-    d, noise = margin(ev, f'{design} {kernel}', f'{design} {rival}')
+    d, noise = _margin(acc, f'{design} {kernel}', f'{design} {rival}')
     d = d if best else -d
-    v, reading = direction(d, noise)
+    v, reading = _direction(d, noise)
     miss = [k for k in KERNELS if k not in ks]
     if v == 'reproduced' and miss: v = 'partly'
     note = (f"; among {len(ks)} of 003's 5 kernels (not run: {', '.join(miss)})" if miss else '') + _one_token_note(design)
-    return Claim(cid, PAPER, text, WHERE[name], pv,
-                 f"{kernel} {ours_acc(ev, f'{design} {kernel}')}; {'best' if best else 'lowest'} other: {rival} "
-                 f"{ours_acc(ev, f'{design} {rival}')} (margin {d:+.2f})", v, f"{reading}{note}; {ev.budget}",
-                 seeds_of(ev, f'{design} {kernel}', f'{design} {rival}'))
+    return Judged(v, f"{kernel} {_ours_acc(acc, f'{design} {kernel}')}; {'best' if best else 'lowest'} other: {rival} "
+                  f"{_ours_acc(acc, f'{design} {rival}')} (margin {d:+.2f})", f"{reading}{note}; {acc.budget}",
+                  _seeds_of(acc, f'{design} {kernel}', f'{design} {rival}'), pv)
+
+
+def _gelu_best(ev: Evidence, design: str) -> Judged:
+    "Performer-GELU is the most accurate of the five Performers run in `design` (`_extreme_kernel`)."
+    return _extreme_kernel(ev, design, 'gelu', True)
+
+
+def _elu_lowest(ev: Evidence, design: str) -> Judged:
+    "Performer-ELU is the least accurate of the five Performers run in `design` (`_extreme_kernel`)."
+    return _extreme_kernel(ev, design, 'elu', False)
+
 
 # %% ../../nbs/54_p003.ipynb #f62e0bca
-def judge_ranking(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
-    "003's kernel ranking (by its §10.1 accuracies), pair by pair, in `design`."
+def _kernel_ranking(ev: Evidence, design: str) -> Judged:
+    "003's kernel order pair by pair in `design` (`_direction`): not reproduced if more pairs contradict than agree; reproduced if none contradicts or ties and all five ran; else partly."
+    acc, paper = _read(ev)
     pacc = _paper_acc(paper)
     order = sorted(KERNELS, key=pacc.get, reverse=True)
-    cid, text = _claim_id('kernel-ranking', design), f"Kernel ranking {' > '.join(order)} — {DESIGNS[design][0]}"
-    pv = ' > '.join(f"{k} {pacc[k]:.2f}%" for k in order)
-    ks = kernels_run(ev, design)
-    if len(ks) < 3:
-        return not_run(cid, PAPER, text, WHERE['kernel-ranking'], pv,
-                       f"needs at least 3 of the 5 kernels; ran {sorted(ks) or 'none'} in the {profile} profile")
-    votes = [direction(*margin(ev, f'{design} {a}', f'{design} {b}'))[0]
+    pv, ks = ' > '.join(f"{k} {pacc[k]:.2f}%" for k in order), _kernels_run(acc, design)
+    if len(ks) < 3: return _not_run(f"needs at least 3 of the 5 kernels; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
+    votes = [_direction(*_margin(acc, f'{design} {a}', f'{design} {b}'))[0]
              for i, a in enumerate(order) for b in order[i + 1:] if a in ks and b in ks]
     agree, contra, tie = (votes.count(v) for v in ('reproduced', 'not reproduced', 'partly'))
     miss = [k for k in KERNELS if k not in ks]
     v = 'not reproduced' if contra > agree else 'reproduced' if contra == tie == 0 and not miss else 'partly'
     reason = (f"of {len(votes)} pairs in 003's order: {agree} agree, {contra} contradict, {tie} within noise (each pair: "
-              f"margin beyond ±{MARGIN_K:g} noise units); not reproduced when more pairs contradict than agree"
-              + (f"; not run: {', '.join(miss)}" if miss else '') + _one_token_note(design) + f"; {ev.budget}")
-    return Claim(cid, PAPER, text, WHERE['kernel-ranking'], pv,
-                 ' > '.join(f"{k} {ks[k]:.2f}%" for k in sorted(ks, key=ks.get, reverse=True)), v, reason,
-                 seeds_of(ev, *[f'{design} {k}' for k in ks]))
+              f"margin beyond ±{_MARGIN_K:g} noise units); not reproduced when more pairs contradict than agree"
+              + (f"; not run: {', '.join(miss)}" if miss else '') + _one_token_note(design) + f"; {acc.budget}")
+    return Judged(v, ' > '.join(f"{k} {ks[k]:.2f}%" for k in sorted(ks, key=ks.get, reverse=True)), reason,
+                  _seeds_of(acc, *[f'{design} {k}' for k in ks]), pv)
+
 
 # %% ../../nbs/54_p003.ipynb #bd26804c
-def judge_ftheta_outperforms(ev: Evidence, paper: pd.DataFrame, design: str, profile: str) -> Claim:
-    "§9.7: the learned-kernel Performer (f_theta) can outperform the traditional (fixed-kernel) Performers, in `design`."
-    pacc = _paper_acc(paper)
-    fixed = [k for k in KERNELS if k != 'ftheta']
-    cid, text = (_claim_id('ftheta-outperforms', design),
-                 f"Performer-fθ (learned kernel) outperforms the traditional Performers — {DESIGNS[design][0]}")
+def _ftheta_outperforms(ev: Evidence, design: str) -> Judged:
+    "§9.7: Performer-fθ minus the best fixed kernel run in `design` (`_direction`); at most partly unless all four fixed kernels ran."
+    acc, paper = _read(ev)
+    pacc, fixed = _paper_acc(paper), [k for k in KERNELS if k != 'ftheta']
     pv = (f"\"can outperform traditional Performers\"; 003's own numbers: fθ {pacc['ftheta']:.2f}% vs "
           + ', '.join(f"{k} {pacc[k]:.2f}%" for k in fixed) + f" (above {sum(pacc['ftheta'] > pacc[k] for k in fixed)} of 4)")
-    ks = kernels_run(ev, design)
+    ks = _kernels_run(acc, design)
     ran = [k for k in fixed if k in ks]
     if 'ftheta' not in ks or not ran:
-        return not_run(cid, PAPER, text, WHERE['ftheta-outperforms'], pv,
-                       f"needs fθ and a fixed kernel; ran {sorted(ks) or 'none'} in the {profile} profile")
+        return _not_run(f"needs fθ and a fixed kernel; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
     best = max(ran, key=ks.get)
-    d, noise = margin(ev, f'{design} ftheta', f'{design} {best}')
-    v, reading = direction(d, noise)
+    d, noise = _margin(acc, f'{design} ftheta', f'{design} {best}')
+    v, reading = _direction(d, noise)
     miss = [k for k in fixed if k not in ks]
     if v == 'reproduced' and miss: v = 'partly'
-    beaten = [k for k in ran if direction(*margin(ev, f'{design} ftheta', f'{design} {k}'))[0] == 'reproduced']
-    return Claim(cid, PAPER, text, WHERE['ftheta-outperforms'], pv,
-                 f"fθ {ours_acc(ev, f'{design} ftheta')} vs the best fixed kernel, {best} {ours_acc(ev, f'{design} {best}')} "
-                 f"({d:+.2f}); fθ clearly above: {', '.join(beaten) or 'none'}",
-                 v, f"judged against the best fixed kernel run: {reading}" + (f"; not run: {', '.join(miss)}" if miss else '')
-                 + _one_token_note(design) + f"; {ev.budget}", seeds_of(ev, f'{design} ftheta', f'{design} {best}'))
+    beaten = [k for k in ran if _direction(*_margin(acc, f'{design} ftheta', f'{design} {k}'))[0] == 'reproduced']
+    return Judged(v, f"fθ {_ours_acc(acc, f'{design} ftheta')} vs the best fixed kernel, {best} {_ours_acc(acc, f'{design} {best}')} "
+                  f"({d:+.2f}); fθ clearly above: {', '.join(beaten) or 'none'}",
+                  f"judged against the best fixed kernel run: {reading}" + (f"; not run: {', '.join(miss)}" if miss else '')
+                  + _one_token_note(design) + f"; {acc.budget}", _seeds_of(acc, f'{design} ftheta', f'{design} {best}'), pv)
+
 
 # %% ../../nbs/54_p003.ipynb #699b75a3
-def judge_absolute(ev: Evidence, paper: pd.DataFrame, profile: str) -> Claim:
-    "§10.1's results table: each model's test accuracy in 003's design against the paper's (`judge_value`, row by row)."
-    pacc = _paper_acc(paper)
-    keys = ('vit',) + KERNELS
+def _absolute(ev: Evidence) -> Judged:
+    "§10.1's table: each model of 003's design against the paper's value row by row (`judge_value`); from a reduced profile, not testable here."
+    acc, paper = _read(ev)
+    pacc, keys = _paper_acc(paper), ('vit',) + KERNELS
     label_of = lambda k: 'ViT' if k == 'vit' else f'L1 {k}'
-    cid, text, where = '003-absolute-accuracies', "§10.1's test accuracies of the ViT and the five Performers", '§10.1 table'
     pv = ', '.join(f"{k} {pacc[k]:.2f}%" for k in keys)
-    ran = [k for k in keys if label_of(k) in ev.accs]
-    if not ran: return not_run(cid, PAPER, text, where, pv, f"no model of 003's design ran in the {profile} profile")
-    vs = {k: judge_value(pacc[k], ev.accs[label_of(k)], ev.n_test, spread=ev.sigma)[0] for k in ran}
-    miss = [k for k in keys if k not in ran]
-    got = set(vs.values())
+    ran = [k for k in keys if label_of(k) in acc.accs]
+    if not ran: return _not_run(f"no model of 003's design ran in the {ev.profile} profile", pv)
+    vs = {k: judge_value(pacc[k], acc.accs[label_of(k)], acc.n_test, spread=acc.sigma)[0] for k in ran}
+    miss, got = [k for k in keys if k not in ran], set(vs.values())
     verdict = 'not reproduced' if got == {'not reproduced'} else 'reproduced' if got == {'reproduced'} else 'partly'  # the rows that ran
     reason = (f"judge_value per row (within 2 noise units reproduced, beyond 3 not reproduced): "
               + ', '.join(f"{k} {v}" for k, v in vs.items()) + f"; judged on the {len(ran)} of {len(keys)} rows that ran"
-              + (f"; not run: {', '.join(miss)}" if miss else '') + f"; {ev.budget}")
-    if profile != 'paper':  # absolute values after a few epochs on a subset: a proxy that cannot reach converged ones
+              + (f"; not run: {', '.join(miss)}" if miss else '') + f"; {acc.budget}")
+    if ev.profile != 'paper':  # absolute values after a few epochs on a subset: a proxy that cannot reach converged ones
         reason = (f"absolute accuracies of short training on a subset cannot reach the paper's, trained to convergence (about "
                   f"31 epochs and more, early stopping), so they test nothing (the evidence alone reads {verdict}); {reason}")
         verdict = 'not testable here'
-    return Claim(cid, PAPER, text, where, pv, ', '.join(f"{k} {ours_acc(ev, label_of(k))}" for k in ran), verdict,
-                 reason, seeds_of(ev, *map(label_of, ran)))
+    return Judged(verdict, ', '.join(f"{k} {_ours_acc(acc, label_of(k))}" for k in ran), reason,
+                  _seeds_of(acc, *map(label_of, ran)), pv)
+
 
 # %% ../../nbs/54_p003.ipynb #8a121670
 def _speed_paper_value(paper: pd.DataFrame, what: str) -> str:  # 'train' (s/epoch) or 'infer' (test-set inference)
@@ -722,14 +733,14 @@ def _speed_rows(speed: pd.DataFrame | None, design: str, profile: str) -> tuple[
     if speed is None:
         return None, "no speed table saved for this profile: the notebook's speed cell saves it (save_table 'speed')"
     s = speed[speed.model.str.startswith(design + ' ') & speed.key.isin(KERNELS)]
-    if not len(s) or 'ViT' not in set(speed.model): return None, f"no {DESIGNS[design][0]} model timed in the {profile} profile"
+    if not len(s) or 'ViT' not in set(speed.model): return None, f"no {_DESIGNS[design][0]} model timed in the {profile} profile"
     return s, ''
 
 # %% ../../nbs/54_p003.ipynb #5f5bd94d
 def _speed_tolerance(s: pd.DataFrame, speed: pd.DataFrame, what: str) -> dict[str, float]:
-    "Each Performer's timing noise against the ViT (its spread plus the ViT's, at least `TIMING_TOL_MIN`), by model."
+    "Each Performer's timing noise against the ViT (its spread plus the ViT's, at least `_TIMING_TOL_MIN`), by model."
     vit_spread = float(speed.set_index('model').loc['ViT', f'{what}_spread'])
-    return {r.model: max(TIMING_TOL_MIN, r[f'{what}_spread'] + vit_spread) for _, r in s.iterrows()}
+    return {r.model: max(_TIMING_TOL_MIN, r[f'{what}_spread'] + vit_spread) for _, r in s.iterrows()}
 
 # %% ../../nbs/54_p003.ipynb #56b3c154
 def _speed_reason(speed: pd.DataFrame, design: str, tol: dict, faster: list, slower: list, miss: list) -> str:
@@ -737,90 +748,93 @@ def _speed_reason(speed: pd.DataFrame, design: str, tol: dict, faster: list, slo
     first = speed.iloc[0]
     return (f"faster: {', '.join(faster) or 'none'}; slower: {', '.join(slower) or 'none'} (timing noise "
             f"{min(tol.values()):.0%}–{max(tol.values()):.0%}); timed side by side on {first.hardware}, batch {first.batch}, "
-            f"{first.steps} step(s) × {first.blocks} block(s); 003: an {TIMING_DEVICE}, each model's own run and batch size"
+            f"{first.steps} step(s) × {first.blocks} block(s); 003: an {_TIMING_DEVICE}, each model's own run and batch size"
             + (f"; not timed: {', '.join(miss)}" if miss else '')
             + ("; in this design the speed comes from the CNN and the width, not from attention (one token)"
                if design == 'L1' else "; 65 tokens"))
 
 # %% ../../nbs/54_p003.ipynb #158a1697
-def judge_speed(speed: pd.DataFrame | None,  # the notebook's speed table (`speed_table`); None if not saved
-                paper: pd.DataFrame, design: str, what: str,  # 'train' (s/epoch) or 'infer' (test-set inference)
-                profile: str) -> Claim:
-    "003's Performers train (`what='train'`) or infer (`'infer'`) faster than its ViT, in `design`."
-    name = 'faster-than-vit' if what == 'train' else 'inference-faster-than-vit'
-    cid = _claim_id(name, design)
-    text = (f"The Performers {'train faster per epoch' if what == 'train' else 'run test-set inference faster'} than the ViT"
-            f" — {DESIGNS[design][0]}")
-    pv = _speed_paper_value(paper, what)
-    kw = dict(kind='speed', paper_device=TIMING_DEVICE)
-    s, why = _speed_rows(speed, design, profile)
-    if s is None: return replace(not_run(cid, PAPER, text, WHERE[name], pv, why, kind='speed'), paper_device=TIMING_DEVICE)
+def _judge_speed(ev: Evidence, design: str,
+                 what: str,  # 'train' (s/epoch) or 'infer' (test-set inference)
+                 ) -> Judged:
+    "Each Performer of `design` against the ViT beyond its timing noise: all five faster reproduced, all slower not reproduced, else partly; from a device window's speed table, else the profile's."
+    pv = _speed_paper_value(paper_results(ev.paper_tables), what)
+    speed = ev.gpu.get('speed') if ev.gpu else ev.results.tables.get('speed')
+    s, why = _speed_rows(speed, design, ev.profile)
+    if s is None: return _not_run(why, pv, paper_device=_TIMING_DEVICE)
     tol, ratio = _speed_tolerance(s, speed, what), s.set_index('model')[f'{what}_vs_vit']
     faster = [m.split()[1] for m in ratio.index if ratio[m] < 1 - tol[m]]
     slower = [m.split()[1] for m in ratio.index if ratio[m] > 1 + tol[m]]
     miss = [k for k in KERNELS if k not in set(s.key)]
     v = 'not reproduced' if len(slower) == len(s) else 'reproduced' if len(faster) == len(s) and not miss else 'partly'
-    return Claim(cid, PAPER, text, WHERE[name], pv,
-                 ', '.join(f"{m.split()[1]} {ratio[m]:.2f}×" for m in ratio.index) + " the ViT's time per batch",
-                 v, _speed_reason(speed, design, tol, faster, slower, miss), 0, our_device=str(speed.iloc[0].hardware), **kw)
+    return Judged(v, ', '.join(f"{m.split()[1]} {ratio[m]:.2f}×" for m in ratio.index) + " the ViT's time per batch",
+                  _speed_reason(speed, design, tol, faster, slower, miss), 0, pv,
+                  dict(paper_device=_TIMING_DEVICE, our_device=str(speed.iloc[0].hardware)))
+
+
+def _faster_than_vit(ev: Evidence, design: str) -> Judged:
+    "§10.1-§10.2: 003's Performers of `design` train faster than its ViT (`_judge_speed`, a training step's time)."
+    return _judge_speed(ev, design, 'train')
+
+
+def _inference_faster(ev: Evidence, design: str) -> Judged:
+    "§10.1: 003's Performers of `design` infer faster than its ViT (`_judge_speed`, an inference batch's time)."
+    return _judge_speed(ev, design, 'infer')
+
 
 # %% ../../nbs/54_p003.ipynb #55f84518
-def judge_attention(swaps: pd.DataFrame | None,  # the kernel-swap table (`kernel_swap`); None if not saved
-                    paper: pd.DataFrame, profile: str) -> Claim:
-    "The accuracy differences between 003's Performer variants come from their attention kernels (§7.1.7, §10.2, §10.4)."
-    pacc = {k: a for k, a in _paper_acc(paper).items() if k in KERNELS}
+def _differences_from_attention(ev: Evidence) -> Judged:
+    "§7.1.7, §10.2, §10.4: not reproduced when every length-1 model keeps _SWAP_UNCHANGED % of its predictions under any kernel swap or random W_Q, W_K; else partly."
+    pacc = {k: a for k, a in _paper_acc(paper_results(ev.paper_tables)).items() if k in KERNELS}
     lo, hi = min(pacc, key=pacc.get), max(pacc, key=pacc.get)
-    args = ('003-differences-from-attention', PAPER,
-            "The accuracy differences between 003's Performer variants are due to their attention kernels",
-            '§7.1.7; §10.2; §10.4; Algorithms 2–5', f"kernels from {lo} {pacc[lo]:.2f}% to {hi} {pacc[hi]:.2f}%, attributed to the kernel")
+    pv = f"kernels from {lo} {pacc[lo]:.2f}% to {hi} {pacc[hi]:.2f}%, attributed to the kernel"
+    swaps = ev.results.tables.get('kernel_swap')
     l1 = swaps[swaps.design == 'length-1'] if swaps is not None else None
     if l1 is None or not len(l1):
-        why = ("no kernel-swap table saved for this profile: the notebook's swap cell saves it (save_table 'kernel_swap')"
-               if swaps is None else f"no trained length-1 model was swapped in the {profile} profile")
-        return not_run(*args, why, kind='exact')
+        return _not_run("no kernel-swap table saved for this profile: the notebook's swap cell saves it (save_table 'kernel_swap')"
+                        if swaps is None else f"no trained length-1 model was swapped in the {ev.profile} profile", pv)
     tk = swaps[swaps.design == 'token']
     ours = (f"003's design: predictions unchanged on {l1.agreement.min():.1f}–{l1.agreement.max():.1f}% of "
             f"{int(l1.images.max())} test images after changing the kernel or randomising W_Q, W_K (largest relative "
             f"logit change {l1.max_rel_logit_change.max():.1e})")
     if len(tk): ours += (f"; token-sequence Performers: the same changes alter {100 - tk.agreement.max():.1f}–"
                          f"{100 - tk.agreement.min():.1f}% of predictions")
-    unchanged = l1.agreement.min() >= SWAP_UNCHANGED
+    unchanged = l1.agreement.min() >= _SWAP_UNCHANGED
     reason = ("003's models attend over one token: any normalised attention returns its value, so kernel, random features "
               "and W_Q, W_K cannot change the output; the rows differ by width, depth and optimiser. The kernel matters "
               "only with more than one token (our token-sequence models)" if unchanged else
-              f"predictions of 003's design changed under the swaps (below {SWAP_UNCHANGED}% kept): check the swap test")
-    return Claim(*args, ours, 'not reproduced' if unchanged else 'partly', reason, 1, kind='exact')  # seeds: the first seed's models
+              f"predictions of 003's design changed under the swaps (below {_SWAP_UNCHANGED}% kept): check the swap test")
+    return Judged('not reproduced' if unchanged else 'partly', ours, reason, 1, pv)  # seeds: the first seed's models
+
 
 # %% ../../nbs/54_p003.ipynb #5aaca65a
-def _relu_records(ev: Evidence) -> list[dict]:
+def _relu_records(acc: _Accuracies) -> list[dict]:
     "The runs of 003's Performer-ReLU that kept their test predictions."
-    return [r for r in ev.records.get(CAT_DOG_MODEL, []) if 'test_predictions' in r]
+    return [r for r in acc.records.get(_CAT_DOG_MODEL, []) if 'test_predictions' in r]
 
 # %% ../../nbs/54_p003.ipynb #c15a74f0
-def judge_per_class(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
-    "§6.5: Performer-ReLU's per-class F1 is highest on the vehicles (automobile, ship, truck) and lowest on cat and dog."
-    _need(paper_tables, 'per_class')
-    ppc = paper_tables['per_class'].set_index('class')
-    cid, text, where = ('003-per-class-f1', "Performer-ReLU's per-class F1 is highest on automobile, ship and truck and "
-                        "lowest on cat and dog (003's design)", '§6.5 per-class table and key findings')
-    pv = ('F1 ' + ', '.join(f"{c} {ppc.loc[c, 'f1_pct']:g}" for c in STRONG_CLASSES + WEAK_CLASSES)
+def _per_class_f1(ev: Evidence) -> Judged:
+    "§6.5: Performer-ReLU's mean F1 on the vehicles minus that on cat and dog (`_direction`, each F1's noise `binom_se`)."
+    _need(ev.paper_tables, 'per_class')
+    ppc = ev.paper_tables['per_class'].set_index('class')
+    pv = ('F1 ' + ', '.join(f"{c} {ppc.loc[c, 'f1_pct']:g}" for c in _STRONG_CLASSES + _WEAK_CLASSES)
           + " (text: 93–95% and 74–80%); overall 87")
-    recs = _relu_records(ev)
-    if not recs:
-        return not_run(cid, PAPER, text, where, pv, f"no {CAT_DOG_MODEL} run with saved test predictions in the {profile} profile")
+    acc = _accuracies(ev.results)
+    if not (recs := _relu_records(acc)):
+        return _not_run(f"no {_CAT_DOG_MODEL} run with saved test predictions in the {ev.profile} profile", pv)
     pc = per_class(confusion(recs), recs[0]['classes']).set_index('cls')
 
     def group(cs):  # mean F1 of classes `cs` and its noise
         return (pc.loc[list(cs), 'f1'].mean(),
                 math.sqrt(sum(binom_se(pc.loc[c, 'f1'], pc.loc[c, 'support']) ** 2 for c in cs)) / len(cs))
-    (strong, se_s), (weak, se_w) = group(STRONG_CLASSES), group(WEAK_CLASSES)
-    v, reading = direction(strong - weak, math.hypot(se_s, se_w))
+    (strong, se_s), (weak, se_w) = group(_STRONG_CLASSES), group(_WEAK_CLASSES)
+    v, reading = _direction(strong - weak, math.hypot(se_s, se_w))
     rho = pc.f1.rank().corr(ppc.loc[pc.index, 'f1_pct'].rank())
-    ours = ('F1 ' + ', '.join(f"{c} {pc.loc[c, 'f1']:.0f}" for c in STRONG_CLASSES + WEAK_CLASSES)
+    ours = ('F1 ' + ', '.join(f"{c} {pc.loc[c, 'f1']:.0f}" for c in _STRONG_CLASSES + _WEAK_CLASSES)
             + f"; vehicles {strong:.1f} vs cat/dog {weak:.1f}; Spearman ρ with 003's 10 per-class F1 = {rho:+.2f}")
-    return Claim(cid, PAPER, text, where, pv, ours, v,
-                 f"vehicles' mean F1 minus cat's and dog's: {reading}; {len(recs)} run(s) of "
-                 f"{int(pc.support.sum()) // len(recs)} test images; {ev.budget}", len(recs))
+    return Judged(v, ours, f"vehicles' mean F1 minus cat's and dog's: {reading}; {len(recs)} run(s) of "
+                  f"{int(pc.support.sum()) // len(recs)} test images; {acc.budget}", len(recs), pv)
+
 
 # %% ../../nbs/54_p003.ipynb #c9844624
 def _rate_noise(rate: float, images: int) -> float:
@@ -828,66 +842,86 @@ def _rate_noise(rate: float, images: int) -> float:
     return max(binom_se(rate, images), 100 / max(images, 1))
 
 
-def judge_cat_dog(ev: Evidence, paper_tables: dict, profile: str) -> Claim:
-    "§6.5 (Figure 10) and §10.3: cat and dog are the classes Performer-ReLU confuses most (accuracy on them: 78%)."
-    cid, text, where = ('003-cat-dog-confusion', "Performer-ReLU confuses cat and dog most (003's design)",
-                        '§6.5 Figure 10 and key findings; §10.3')
-    pv = ("cat vs dog (and bird vs airplane) the notable confusions; accuracy on cat vs dog 78% (§10.3); recall cat 75, "
-          "dog 82 (§6.5)")
-    recs = _relu_records(ev)
-    if not recs:
-        return not_run(cid, PAPER, text, where, pv, f"no {CAT_DOG_MODEL} run with saved test predictions in the {profile} profile")
+def _cat_dog(ev: Evidence) -> Judged:
+    "§6.5, §10.3: cat–dog within _MARGIN_K noise units of the most confused other pair and beyond _MARGIN_K above the mean pair; clearly below the top and not above the mean: not reproduced; else partly."
+    acc = _accuracies(ev.results)
+    if not (recs := _relu_records(acc)):
+        raise Missing(f"no {_CAT_DOG_MODEL} run with saved test predictions in the {ev.profile} profile")
     classes, cm = recs[0]['classes'], confusion(recs)
-    pairs = pair_confusion(cm, classes)
-    is_cd = pairs.apply(lambda p: {p.a, p.b} == set(WEAK_CLASSES), axis=1)
+    pairs = _pair_confusion(cm, classes)
+    is_cd = pairs.apply(lambda p: {p.a, p.b} == set(_WEAK_CLASSES), axis=1)
     cd, others = pairs[is_cd].iloc[0], pairs[~is_cd]
     top, mean_rate = others.iloc[0], others.rate.mean()
     z_top = (cd.rate - top.rate) / math.hypot(_rate_noise(cd.rate, cd.images), _rate_noise(top.rate, top.images))
     z_mean = (cd.rate - mean_rate) / _rate_noise(cd.rate, cd.images)
-    v = ('reproduced' if z_top >= -MARGIN_K and z_mean > MARGIN_K else
-         'not reproduced' if z_top < -MARGIN_K and z_mean <= MARGIN_K else 'partly')
+    v = ('reproduced' if z_top >= -_MARGIN_K and z_mean > _MARGIN_K else
+         'not reproduced' if z_top < -_MARGIN_K and z_mean <= _MARGIN_K else 'partly')
     pc = per_class(cm, classes).set_index('cls')
     ours = (f"cat–dog confusion {cd.rate:.1f}% (rank {int(pairs.index[is_cd][0]) + 1} of {len(pairs)} pairs; most confused "
             f"other pair: {top.a}–{top.b} {top.rate:.1f}%; mean pair {mean_rate:.1f}%); recall cat "
             f"{pc.loc['cat', 'recall']:.0f}, dog {pc.loc['dog', 'recall']:.0f} vs overall {100 * np.trace(cm) / cm.sum():.1f}%")
     reason = (f"cat–dog minus the most confused other pair: {z_top:+.1f} noise units; minus the mean pair: {z_mean:+.1f} "
-              f"units (reproduced: within {MARGIN_K:g} units of the top and more than {MARGIN_K:g} above the mean); "
-              f"{len(recs)} run(s); {ev.budget}")
-    return Claim(cid, PAPER, text, where, pv, ours, v, reason, len(recs))
+              f"units (reproduced: within {_MARGIN_K:g} units of the top and more than {_MARGIN_K:g} above the mean); "
+              f"{len(recs)} run(s); {acc.budget}")
+    return Judged(v, ours, reason, len(recs))
+
 
 # %% ../../nbs/54_p003.ipynb #3f2553ac
-def judge_cifar100(paper_tables: dict) -> Claim:
-    "§10.3: Performer-ReLU reaches 71.12% on CIFAR-100 (preliminary): not testable here."
-    _need(paper_tables, 'text')
-    value = paper_tables['text'].set_index('quantity').loc['cifar100_relu_accuracy', 'value']
-    return not_run('003-cifar100', PAPER, "Performer-ReLU reaches 71.12% top-1 on CIFAR-100 (preliminary testing)", '§10.3',
-                   f"{value}%", "no CIFAR-100 here: the project's offline data hold MNIST, CIFAR-10 and Imagenette only, and "
-                   "effattn's data loader knows no CIFAR-100; 003 also gives no setup for this run (epochs, model, split)")
+def _cifar100(ev: Evidence) -> Judged:
+    "§10.3: Performer-ReLU's CIFAR-100 accuracy: never run (no CIFAR-100 here, and 003 gives no setup for it)."
+    _need(ev.paper_tables, 'text')
+    value = ev.paper_tables['text'].set_index('quantity').loc['cifar100_relu_accuracy', 'value']
+    return _not_run("no CIFAR-100 here: the project's offline data hold MNIST, CIFAR-10 and Imagenette only, and "
+                    "effattn's data loader knows no CIFAR-100; 003 also gives no setup for this run (epochs, model, split)",
+                    f"{value}%")
+
 
 # %% ../../nbs/54_p003.ipynb #8564682a
+def _both(name: str, claim: str, where: str, judge, **kw) -> tuple:
+    "The rows of a claim judged in each design (`_DESIGNS`): 003's design, then the token-sequence Performers."
+    return tuple(ClaimSpec(_claim_id(name, d), f"{claim} — {_DESIGNS[d][0]}", where, '', _for(judge, d), **kw) for d in _DESIGNS)
+
+
+_SPEED = dict(evidence=('results', 'gpu'), kind='speed')  # a speed claim: a profile's timings, or a device window's
+CLAIMS = (  # 003's claims: the accuracy comparisons, §10.1's table, the speed, what attention does, the per-class scores
+    *_both('relu-beats-vit', 'Performer-ReLU is more accurate than the ViT', '§10.1 table; §10.2', _relu_beats_vit),
+    *_both('gelu-best', 'Performer-GELU is the most accurate Performer', '§10.1 table; §7.2.6 Table 2', _gelu_best),
+    *_both('elu-lowest', 'Performer-ELU is the least accurate Performer', '§10.1 table; §7.1.6; §10.2', _elu_lowest),
+    *_both('kernel-ranking', 'Kernel ranking gelu > relu > exp > ftheta > elu', '§10.1 table; §10.2', _kernel_ranking),
+    ClaimSpec('003-absolute-accuracies', "§10.1's test accuracies of the ViT and the five Performers", '§10.1 table', '',
+              _absolute),
+    *_both('faster-than-vit', 'The Performers train faster per epoch than the ViT', '§10.1 table; §10.2; §5.4',
+           _faster_than_vit, **_SPEED),
+    *_both('inference-faster-than-vit', 'The Performers run test-set inference faster than the ViT',
+           '§10.1 table; §10.2; §4.4', _inference_faster, **_SPEED),
+    ClaimSpec('003-differences-from-attention', "The accuracy differences between 003's Performer variants are due to their "
+              'attention kernels', '§7.1.7; §10.2; §10.4; Algorithms 2–5', '', _differences_from_attention, kind='exact'),
+    *_both('ftheta-outperforms', 'Performer-fθ (learned kernel) outperforms the traditional Performers',
+           '§9.7 (against §9.5 and the §10.1 table)', _ftheta_outperforms),
+    ClaimSpec('003-per-class-f1', "Performer-ReLU's per-class F1 is highest on automobile, ship and truck and lowest on cat "
+              "and dog (003's design)", '§6.5 per-class table and key findings', '', _per_class_f1),
+    ClaimSpec('003-cat-dog-confusion', "Performer-ReLU confuses cat and dog most (003's design)",
+              '§6.5 Figure 10 and key findings; §10.3', "cat vs dog (and bird vs airplane) the notable confusions; accuracy on "
+              "cat vs dog 78% (§10.3); recall cat 75, dog 82 (§6.5)", _cat_dog),
+    ClaimSpec('003-cifar100', 'Performer-ReLU reaches 71.12% top-1 on CIFAR-100 (preliminary testing)', '§10.3', '', _cifar100),
+)
+
+
+# %% ../../nbs/54_p003.ipynb #683ccc35
 def judge(results: Results,  # one profile's records and saved tables (`Results.load('003', profile)`)
           paper_tables: dict,  # `paper_tables('003')`
           profile: str,  # the profile, named in the reasons of the claims it could not test
           ) -> list[Claim]:
-    "Every claim of 003 judged from `results` (before the verdict policy, which `save_claims` applies)."
-    ev, paper = evidence(results), paper_results(paper_tables)
-    speed, swaps = results.tables.get('speed'), results.tables.get('kernel_swap')
-    claims = [judge_relu_beats_vit(ev, paper, d, profile) for d in DESIGNS]
-    claims += [judge_extreme_kernel(ev, paper, d, k, best, profile) for k, best in (('gelu', True), ('elu', False)) for d in DESIGNS]
-    claims += [judge_ranking(ev, paper, d, profile) for d in DESIGNS] + [judge_absolute(ev, paper, profile)]
-    claims += [judge_speed(speed, paper, d, what, profile) for what in ('train', 'infer') for d in DESIGNS]
-    claims += [judge_attention(swaps, paper, profile)]
-    claims += [judge_ftheta_outperforms(ev, paper, d, profile) for d in DESIGNS]
-    return claims + [judge_per_class(ev, paper_tables, profile), judge_cat_dog(ev, paper_tables, profile),
-                     judge_cifar100(paper_tables)]
+    "The claims of `CLAIMS` a profile's results judge, in the table's order (before the verdict policy, which `save_claims` applies)."
+    return judge_claims(_PAPER, CLAIMS, Evidence(paper_tables, profile, results), 'results')
 
-# %% ../../nbs/54_p003.ipynb #9d8533e7
+
 def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 003 (`report.gpu_tables`): 'speed' is `speed_table` on a GPU
               paper_dir=None,  # where the paper's own tables are (default data/paper)
               ) -> list[Claim]:
-    "§10.1–§10.2's training and inference speed claims of both designs, judged from a window's `speed` table as `judge` does; none before it is saved."
+    "The speed claims of `CLAIMS` (§10.1–§10.2, both designs) judged from a window's `speed` table; none before it is saved."
     # The window also saves `speed_timings` (`time_models`), from which it builds `speed`; the timings alone name neither
     # the hardware nor the batch, steps and blocks, so a window that saved only them judges nothing here.
     if gpu.get('speed') is None: return []
-    paper = paper_results(paper_tables('003', paper_dir))
-    return [judge_speed(gpu['speed'], paper, d, what, 'paper') for what in ('train', 'infer') for d in DESIGNS]
+    return judge_claims(_PAPER, CLAIMS, Evidence(paper_tables('003', paper_dir), 'paper', gpu=gpu), 'gpu')
+
