@@ -313,9 +313,9 @@ def save_drawing(fig, path: str | Path, sources: list[str], profile: Profile, re
     return out
 
 # %% ../../nbs/50b_study.ipynb #e1b8f9aa
-def _profile_of(png: Path) -> str:
+def _profile_of(png: Path) -> Profile:
     suffix = png.stem.rpartition('.')[2]
-    return suffix if suffix in PROFILES else 'cpu'
+    return Profile(suffix) if suffix in PROFILES else Profile.cpu
 
 
 def figure_problems(root: str | Path | None = None) -> list[str]:
