@@ -707,7 +707,7 @@ def _claim_short_seq_accuracy_edge(E: Evidence) -> Judged:
                  seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #217f8cb7
-def _cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:
+def _cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:  # profile: the Claim's ('' = the file's: a str)
     "§5.2's CIFAR-10 baseline (`top1` / `top5`, last epoch) from finished full-attention CIFAR runs: judged on the code's model if it ran, else the text's."
     by = {p: [r for r in records if r['preset'] == p] for p in ('000_cifar', '000_cifar_papertext')}
     def summary(rs):
