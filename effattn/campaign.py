@@ -27,7 +27,7 @@ import argparse
 from .engines import ENGINES, EngineError, RunJob
 from .compact import STATE_FORMAT_PLAIN, CheckpointError, compact_state, left_out, state_info
 from .papers import PAPERS
-from .runtime import PARKED, append_jsonl, at_checkout, atomic_copy, output_dirs, pieces_dir, read_jsonl
+from .runtime import PARKED, Profile, append_jsonl, at_checkout, atomic_copy, output_dirs, pieces_dir, read_jsonl
 from .runtime import remove_stale_tmp, repo_root
 
 if TYPE_CHECKING: from effattn.experiment import RunSpec
@@ -54,7 +54,7 @@ class Group:
     select: Callable[[RunSpec], bool] = lambda s: True  # which of the paper's specs('paper') belong to the group
     analysis: bool = False  # the paper's experiment notebook analyses the trained runs afterwards (`effattn reproduce`)
 
-    def specs(self, profile: str = 'paper') -> list[RunSpec]:
+    def specs(self, profile: Profile = Profile.paper) -> list[RunSpec]:
         "The group's runs, in the paper's order."
         return [s for s in PAPERS[self.paper].specs(profile) if self.select(s)]
 
@@ -373,7 +373,7 @@ def _fmt_s(s: float | None) -> str:
     return f"{s / 60:.0f} min" if s < 5400 else f"{s / 3600:.1f} h"
 
 
-def analysis_state(paper: str, profile: str = 'paper', root: str | Path | None = None) -> str:
+def analysis_state(paper: str, profile: Profile = Profile.paper, root: str | Path | None = None) -> str:
     "Where the notebook that analyses a paper's trained runs stands at `profile`: done once its claims are saved, else the command to run and the pieces an interrupted run kept."
     if (output_dirs(paper, profile, root)['results'] / f'claims.{profile}.json').exists(): return 'done (claims saved)'
     kept = sum(len(read_jsonl(f)) for f in pieces_dir(paper, profile, root).glob(f'*.{profile}.*.jsonl'))

@@ -47,14 +47,14 @@ def paper_key(nb: Path) -> str:
     return next((p for p in PAPERS if stem.startswith(p + '_')), stem.split('_')[0])
 
 
-def executed_path(nb: Path, profile: str) -> Path:
+def executed_path(nb: Path, profile: Profile) -> Path:
     "Where the executed copy of notebook `nb` is kept (beside its paper's results)."
     paper = paper_key(nb)
     if profile == Profile.smoke: return repo_root(nb) / 'runs' / 'smoke' / 'executed' / nb.name
     return output_dirs(paper, profile, nb)['results'] / f"{nb.stem}.{profile}.ipynb"
 
 
-def report_path(profile: str, root: Path) -> Path:
+def report_path(profile: Profile, root: Path) -> Path:
     "Where `effattn report` and the report notebook write the report of a profile."
     return root / ('runs/smoke' if profile == Profile.smoke else 'data') / 'REPRODUCTION.md'
 
@@ -62,7 +62,7 @@ def report_path(profile: str, root: Path) -> Path:
 RECORDS = ('runs.jsonl', 'runs.csv')  # the records of finished runs: they stay, whatever becomes of the notebook
 
 
-def findings(paper: str, profile: str, root: Path) -> dict[Path, bytes]:
+def findings(paper: str, profile: Profile, root: Path) -> dict[Path, bytes]:
     "The files stating a notebook's findings at a profile (executed copy, claims, tables, figures, failures; the report)."
     dirs = output_dirs(paper, profile, root)
     files = [p for p in dirs['results'].glob('*') if p.name not in RECORDS] + list(dirs['figures'].rglob('*'))
@@ -133,7 +133,7 @@ def roll_back(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, k
     return _set_aside(before, after, root, keep, added=True)
 
 # %% ../nbs/42_cli.ipynb #45ac5a6e
-def judged_at(before: dict[Path, bytes], profile: str) -> bool:
+def judged_at(before: dict[Path, bytes], profile: Profile) -> bool:
     "Whether the committed findings `before` hold a notebook's claims at `profile` or a stronger one (later in PROFILES)."
     names = {f'claims.{q}.json' for q in PROFILES[PROFILES.index(profile):]}
     return any(p.name in names for p in before)
@@ -221,7 +221,7 @@ def _settle(before: dict[Path, bytes], after: dict[Path, bytes], root: Path, kee
     return False
 
 # %% ../nbs/42_cli.ipynb #74fcea5f
-def _summary(status: dict[str, str], profile: str, root: Path) -> str:
+def _summary(status: dict[str, str], profile: Profile, root: Path) -> str:
     "The closing lines of `reproduce`: what ran, what failed, and where the report and the outputs are."
     failed = {k: v.splitlines()[0] for k, v in status.items() if v != 'ok'}
     report, folders = report_path(profile, root), output_dirs('<paper>', profile, root)
@@ -233,13 +233,13 @@ def _summary(status: dict[str, str], profile: str, root: Path) -> str:
             f"{_show(executed_path(root / 'nbs' / 'experiments' / '<paper>_x.ipynb', profile).parent)}/")
 
 # %% ../nbs/42_cli.ipynb #3f1fb206
-def _last_seconds(nb: Path, profile: str) -> float | None:
+def _last_seconds(nb: Path, profile: Profile) -> float | None:
     "How long notebook `nb` ran when its kept executed copy at `profile` was made (papermill records it); None if unknown."
     try: return float(json.loads(executed_path(nb, profile).read_text(encoding='utf-8'))['metadata']['papermill']['duration'])
     except (OSError, ValueError, KeyError, TypeError): return None
 
 
-def _time_left(nbs: list[Path], profile: str, spent: list[float]) -> str:
+def _time_left(nbs: list[Path], profile: Profile, spent: list[float]) -> str:
     "'; ≈ H:MM:SS left' for notebooks `nbs`: each as long as its last executed copy took, else as long as those of this call took on average (`spent`); '' when neither is known."
     from tqdm import tqdm  # imported when a command runs: `effattn --help` stays quick
     mean = sum(spent) / len(spent) if spent else None
@@ -249,7 +249,7 @@ def _time_left(nbs: list[Path], profile: str, spent: list[float]) -> str:
 # %% ../nbs/42_cli.ipynb #921fc03b
 def reproduce(
     papers=None,  # paper keys (default: all of PAPERS)
-    profile: str = 'smoke',  # 'smoke', 'cpu' or 'paper'
+    profile: Profile | str = 'smoke',  # 'smoke', 'cpu' or 'paper' (a name is turned into its Profile)
     device: str = 'auto',
     log=print,
     rerun: bool = False,  # train every run again, even those recorded in runs.jsonl (sets EFFATTN_RERUN=1)
@@ -260,7 +260,7 @@ def reproduce(
 ) -> dict[str, str]:
     "Execute the experiment notebooks with papermill; return {notebook: 'ok' | its error}. Failures do not stop the others."
     pm = _papermill()
-    if profile not in PROFILES: raise ValueError(f"profile={profile!r}; choose one of {list(PROFILES)}.")
+    profile = Profile.of(profile)
     if records_only and rerun: raise ValueError("--records-only trains nothing and --rerun trains every run again: choose one.")
     root = require_checkout(root, 'effattn reproduce')
     status, accepted, stamp, spent = {}, False, time.strftime('%Y%m%d-%H%M%S'), []
@@ -344,6 +344,12 @@ def _report_command(args) -> int:
     return 0
 
 # %% ../nbs/42_cli.ipynb #553e3f03
+def _profile_option(name: str) -> Profile:
+    "A `--profile` value as its `Profile` (argparse's `type`); a name that is none is reported with the valid names."
+    try: return Profile.of(name, '--profile')
+    except ValueError as e: raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')
@@ -352,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser('reproduce', help='run the experiment notebooks through papermill')
     r.add_argument('--papers', nargs='+', default=None, choices=PAPERS, metavar='PAPER',
                    help=f"any of {', '.join(PAPERS)} (default: all)")
-    r.add_argument('--profile', default='smoke', choices=PROFILES,
+    r.add_argument('--profile', default=Profile.smoke, type=_profile_option, choices=PROFILES,
                    help='smoke: tiny, embedded data (minutes); cpu: ~1 h per notebook on a 2-core CPU; paper: GPU')
     r.add_argument('--device', default='auto', help="the torch device the notebooks train and time on: auto (cuda, else "
                    "mps, else cpu), cpu, cuda, cuda:1, ...")
@@ -366,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
                         'the campaign\'s paper-setting runs), their tables and figures marking the missing runs "not run"')
     r.add_argument('--repo', **repo)
     rep = sub.add_parser('report', help='regenerate the reproduction report from the recorded claims')
-    rep.add_argument('--profile', default=None, choices=PROFILES,
+    rep.add_argument('--profile', default=None, type=_profile_option, choices=PROFILES,
                      help="whose claims to report (default: each claim from the strongest profile that judged it, "
                           "paper > cpu, written to data/REPRODUCTION.md); smoke writes runs/smoke/REPRODUCTION.md")
     rep.add_argument('--rejudge', action='store_true',

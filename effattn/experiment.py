@@ -24,7 +24,7 @@ from .core import check_choice
 from .data import DATASETS, load_dataset, DataError, locate
 from .measure import count_params, git_commit, inference_latency, provenance, training_memory
 from .presets import model_options, create_model
-from .runtime import (PROFILES, append_jsonl, atomic_write_text, distributed_info, init_distributed,
+from .runtime import (PROFILES, Profile, append_jsonl, atomic_write_text, distributed_info, init_distributed,
                              output_dirs, read_jsonl, remove_stale_tmp, repo_root)
 from .train import RunResult, TrainConfig, evaluate, fit, load_checkpoint
 from .compact import load_state, save_state
@@ -51,7 +51,7 @@ class RunSpec:
     model: dict = field(default_factory=dict)  # create_model overrides: attention, layout_options, attn_options, ...
     train: dict = field(default_factory=dict)  # TrainConfig fields
     seed: int = 0
-    profile: str = 'smoke'
+    profile: Profile = Profile.smoke
     source: str = 'auto'  # data source for load_dataset
     train_subset: int | None = None  # use this many training images (class-balanced, seeded); None = all
     test_subset: int | None = None
@@ -409,7 +409,7 @@ def _grid_summary(n: int, records: list[dict], failed: list[tuple[str, str]], on
         log(f"{len(failed)} of {n} runs failed:\n" + '\n'.join(f"  {name}: {e}" for name, e in failed))
 
 # %% ../nbs/41_experiment.ipynb #e6ca9b7a
-def load_records(paper: str, profile: str | None = None, results_dir: str | Path | None = None) -> list[dict]:
+def load_records(paper: str, profile: Profile | None = None, results_dir: str | Path | None = None) -> list[dict]:
     "All records of a paper (optionally of one profile); a rerun's record replaces the earlier one of the same run."
     results_dir = Path(results_dir or output_dirs(paper, profile or 'cpu')['results'])
     recs = read_jsonl(results_dir / 'runs.jsonl')

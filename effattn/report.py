@@ -456,7 +456,7 @@ def _same(a, b) -> bool:
     except (TypeError, ValueError): return str(a) == str(b)
 
 
-def _rows(path: Path, profile: str | None = None) -> list[dict]:
+def _rows(path: Path, profile: Profile | None = None) -> list[dict]:
     "The rows of a CSV, or the records of a runs.jsonl at `profile` with their tags as fields (`read_jsonl`'s); [] where the file is missing."
     if not path.exists(): return []
     if path.suffix == '.jsonl':
@@ -658,7 +658,7 @@ def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
     return out
 
 
-def write_report(profile: str | None = None, path: str | Path | None = None, root: str | Path | None = None,
+def write_report(profile: Profile | None = None, path: str | Path | None = None, root: str | Path | None = None,
                  campaigns: bool = True) -> Path:
     """Write data/REPRODUCTION.md (for one profile, or each claim from the strongest profile that judged it); first
     `check_figures`: a figure older than the records it draws stops it (StaleFigureError, naming the command that redraws it)."""
@@ -672,7 +672,7 @@ def write_report(profile: str | None = None, path: str | Path | None = None, roo
 
 # %% ../nbs/44_report.ipynb #ff68df20
 def rejudge(root: str | Path | None = None,
-            profile: str = 'cpu',  # whose saved results to judge again
+            profile: Profile = Profile.cpu,  # whose saved results to judge again
             papers: dict | None = None,  # the studies (default: every study of `effattn.papers.PAPERS`)
             log=print) -> list[Path]:
     """Judge each study's saved `profile` results again under the current code, rewriting its `claims.<profile>.json`;

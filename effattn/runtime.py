@@ -29,6 +29,14 @@ class Profile(StrEnum):
     cpu = 'cpu'
     paper = 'paper'
 
+    @classmethod
+    def of(cls,
+           name: str,  # a profile's name, e.g. from the command line, a papermill parameter or a record
+           arg: str = 'profile',  # the argument that carried it, named in the error
+           ) -> Profile:
+        "The member named `name` (a member is returned as is); a `ValueError` naming `arg` and the valid names if there is none."
+        return cls(check_choice(arg, name, [p.value for p in cls]))
+
 
 PROFILES = tuple(p.value for p in Profile)  # the names, weakest first
 
@@ -62,7 +70,7 @@ def notebook_checkout(paper: str) -> Path:
                                                                      f"(or papermill --cwd <the clone>/nbs/experiments)")
 
 
-def output_dirs(paper: str, profile: str, root: str | Path | None = None) -> dict[str, Path]:
+def output_dirs(paper: str, profile: Profile, root: str | Path | None = None) -> dict[str, Path]:
     "Where a paper's results, figures, executed notebooks and checkpoints go for a profile."
     check_choice('profile', profile, PROFILES)
     root = repo_root(root)
@@ -90,7 +98,7 @@ def at_checkout(repo: str | Path | None,  # the checkout a command's --repo name
         else: os.environ['EFFATTN_REPO'] = named
 
 # %% ../nbs/03_runtime.ipynb #5c2f5b04
-def notebook_dirs(paper: str, profile: str, results_dir: str | Path | None = None, figures_dir: str | Path | None = None,
+def notebook_dirs(paper: str, profile: Profile, results_dir: str | Path | None = None, figures_dir: str | Path | None = None,
                   root: str | Path | None = None) -> tuple[Path, Path]:
     "An experiment notebook's (results, figures) folders, both created: the ones its parameters name, else the profile's."
     dirs = output_dirs(paper, profile, root)
@@ -259,7 +267,7 @@ class Pieces:
 PARKED = Path('data') / 'campaign' / 'parked'  # unfinished paper-setting work, committed so that a later session resumes it
 
 
-def pieces_dir(paper: str, profile: str, root: str | Path | None = None) -> Path:
+def pieces_dir(paper: str, profile: Profile, root: str | Path | None = None) -> Path:
     "Where a paper's notebook keeps the pieces of its long measurements: at `paper`, parked in the repository (commit them with the records: a later session, on a fresh clone, resumes); else beside its checkpoints (git-ignored)."
     if profile == Profile.paper: return repo_root(root) / PARKED / paper / 'pieces'
     return output_dirs(paper, profile, root)['runs'] / 'pieces'

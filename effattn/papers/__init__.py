@@ -9,6 +9,7 @@ import importlib
 from dataclasses import dataclass
 
 from ..registry import Registry
+from ..runtime import Profile
 
 from .base import Results, paper_tables
 
@@ -28,11 +29,11 @@ class Paper:
         "The study's module (imported on first use)."
         return importlib.import_module(f'effattn.papers.{self.module}')
 
-    def specs(self, profile: str, **overrides) -> list:
+    def specs(self, profile: Profile, **overrides) -> list:
         "Every training run of `profile` (a list of `effattn.experiment.RunSpec`); nothing is run."
         return self.load().specs(profile, **overrides)
 
-    def judge(self, profile: str, results_dir=None, paper_dir=None) -> list:
+    def judge(self, profile: Profile, results_dir=None, paper_dir=None) -> list:
         "The study's claims at `profile`, judged from its saved results (`Results.load`) and the paper's tables."
         return self.load().judge(Results.load(self.key, profile, results_dir), paper_tables(self.key, paper_dir), profile)
 

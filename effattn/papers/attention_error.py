@@ -23,7 +23,7 @@ from ..nystrom import nystrom_attention
 from .base import Results, override_profile, table_path
 from ..performer import orthogonal_features, performer_attention, softmax_features
 from .verdict import Claim, ClaimSpec, Evidence, Judged, binom_se, judge_claims, loglog_slope, parts_verdict
-from ..runtime import Pieces
+from ..runtime import Pieces, Profile
 from ..softmax import softmax_attention
 from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, local2d_attention, local2d_mask,
                             local_attention, local_mask, longformer_attention, longformer_mask)
@@ -61,6 +61,7 @@ class Settings:
     acc_m_values: tuple
     acc_draws: int
     chunk: int
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 # %% ../../nbs/56_attention_error.ipynb #19c0a458
 _GRIDS = dict(landmarks=(1, 2, 4, 8, 16, 32, 64), windows=(1, 2, 4, 8, 16, 32), block_windows=(1, 2, 4),
@@ -79,18 +80,18 @@ def profile(name: str, **overrides) -> Settings:
     return override_profile('attention_error', PROFILES, name, **overrides)
 
 # %% ../../nbs/56_attention_error.ipynb #2b4ee4ba
-def model_spec(profile_name: str, **overrides) -> RunSpec:
+def model_spec(profile_name: Profile, **overrides) -> RunSpec:
     "The exact-attention model the study measures (its final weights are kept)."
     P = profile(profile_name, **overrides)
     return RunSpec('attention_error', f"cifar10/softmax/{P.epochs}ep", '002_cifar', 'cifar10', '002_cifar',
                    model=dict(attention='softmax'),
                    train=dict(epochs=P.epochs, batch_size=128, optimizer='adamw', lr=1e-3, weight_decay=1e-4,
                               schedule='constant'),
-                   seed=0, profile=profile_name, source=P.source, measure=False, keep_weights=True,
+                   seed=0, profile=P.profile, source=P.source, measure=False, keep_weights=True,
                    tags=dict(role='exact-attention model'))
 
 # %% ../../nbs/56_attention_error.ipynb #1b4d9d67
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "The study's one training run."
     return [model_spec(profile_name, **overrides)]
 
@@ -467,7 +468,7 @@ def _noise_at(d: pd.DataFrame, value) -> float:
     return max(Z * se(d.loc[value]), _REL_FLOOR * d.loc[value].mean())
 
 # %% ../../nbs/56_attention_error.ipynb #bd2f341d
-def _setup_of(results: Results, profile_name: str) -> dict:
+def _setup_of(results: Results, profile_name: Profile) -> dict:
     "The model's setup (exact top-1, images, tokens); from the saved `setup` values, else from the tables and the profile."
     if 'setup' in results.values: return results.value('setup')
     # results saved before the notebook saved its setup: the exact accuracy and N are in the tables, the images in the profile
@@ -875,7 +876,7 @@ CLAIMS = (  # the papers' statements this study tests on a trained model's q, k,
 )
 
 # %% ../../nbs/56_attention_error.ipynb #364180b5
-def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+def judge(results: Results, paper_tables: dict, profile: Profile) -> list[Claim]:
     "The study's claims at `profile`, from its saved tables (`results`) and the papers' statements (`paper_tables`)."
     if 'statements' not in paper_tables:
         raise KeyError("paper_tables has no 'statements': data/paper/attention_error_statements.csv holds the papers' "
@@ -1059,7 +1060,7 @@ def _downstream_lines(R: Results, setup: dict) -> list[str]:
                     + "; errors against softmax on real q, k, v: " + ', '.join(f"{m} {e:.3f}" for m, e in real.items()) + '.']
 
 # %% ../../nbs/56_attention_error.ipynb #e1388e23
-def conclusions(results: Results, profile_name: str) -> list[str]:
+def conclusions(results: Results, profile_name: Profile) -> list[str]:
     "The study's findings, one markdown paragraph per topic, from its saved tables."
     setup, errors = _setup_of(results, profile_name), results.table('errors')
     return (_model_lines(results, setup) + _favor_lines(results) + [_relu_line(results), _nystrom_line(errors)]

@@ -13,7 +13,7 @@ from typing import Callable, Protocol, runtime_checkable
 import gzip
 import subprocess
 
-from ..runtime import output_dirs, atomic_write_text, repo_root, PROFILES, _parse_line
+from ..runtime import output_dirs, atomic_write_text, repo_root, PROFILES, Profile, _parse_line
 from ..compact import write_bytes_atomic, save_png, show_saved
 
 # %% auto #0
@@ -24,33 +24,34 @@ __all__ = ['TABLE_GZIP_OVER', 'FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS
            'figure_problems', 'check_figures', 'Study', 'study_problems']
 
 # %% ../../nbs/50b_study.ipynb #3f099461
-def override_profile(paper: str, profiles: dict, name: str, **overrides):
-    "The settings of profile `name` in `profiles` (study `paper`'s frozen `Settings` dataclasses) with `overrides` replaced (None values ignored)."
+def override_profile(paper: str, profiles: dict, name: Profile | str, **overrides):
+    """The settings of profile `name` in `profiles` (study `paper`'s frozen `Settings` dataclasses) with `overrides` replaced
+    (None values ignored), and their `profile` field set to `name`'s `Profile`: settings that know their profile."""
     if name not in profiles: raise ValueError(f"profile={name!r}; choose one of {list(profiles)}.")
     P = profiles[name]
     over = {k: (tuple(v) if isinstance(v, list) else v) for k, v in overrides.items() if v is not None}
-    fields = list(P.__dataclass_fields__)
+    fields = [f for f in P.__dataclass_fields__ if f != 'profile']  # the profile is `name`'s, never an override
     bad = sorted(set(over) - set(fields))
     if bad: raise ValueError(f"unknown {paper} profile field(s) {bad}; the fields are {fields}.")
-    return replace(P, **over)
+    return replace(P, **over, profile=Profile.of(name))
 
 # %% ../../nbs/50b_study.ipynb #a041d794
 TABLE_GZIP_OVER = 32 * 1024  # a measured table whose CSV text is larger is saved gzip-compressed: `<name>.<profile>.csv.gz`
 
 
-def _table_files(results_dir: str | Path, name: str, profile: str) -> tuple[Path, Path]:
+def _table_files(results_dir: str | Path, name: str, profile: Profile) -> tuple[Path, Path]:
     "The two files table `name` of `profile` may be saved as: (`<name>.<profile>.csv`, `<name>.<profile>.csv.gz`)."
     plain = Path(results_dir) / f'{name}.{profile}.csv'
     return plain, plain.with_name(plain.name + '.gz')
 
 
-def table_path(results_dir: str | Path, name: str, profile: str) -> Path:
+def table_path(results_dir: str | Path, name: str, profile: Profile) -> Path:
     "Where `save_table` put table `name` of `profile`: `<name>.<profile>.csv`, or `.csv.gz` for a large one (the `.csv` path where neither is)."
     plain, packed = _table_files(results_dir, name, profile)
     return packed if packed.is_file() and not plain.is_file() else plain
 
 
-def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
+def save_table(results_dir: str | Path, name: str, profile: Profile, df) -> Path:
     """Save a measured table as `<results_dir>/<name>.<profile>.csv` (atomically), for `Results.load` and the judge; one
     over `TABLE_GZIP_OVER` as `.csv.gz` (the checkout travels to the GPU in every call). The saved file's path."""
     text, (plain, packed) = df.to_csv(index=False).encode(), _table_files(results_dir, name, profile)
@@ -60,7 +61,7 @@ def save_table(results_dir: str | Path, name: str, profile: str, df) -> Path:
     return keep
 
 
-def save_values(results_dir: str | Path, name: str, profile: str, values: dict) -> Path:
+def save_values(results_dir: str | Path, name: str, profile: Profile, values: dict) -> Path:
     "Save measured scalars as `<results_dir>/<name>.<profile>.json` (atomically)."
     path = Path(results_dir) / f'{name}.{profile}.json'
     atomic_write_text(path, json.dumps(values, indent=1, sort_keys=True, default=float))
@@ -75,7 +76,7 @@ class Results:
     values: dict = field(default_factory=dict)  # name -> JSON-like dict of scalars
 
     @classmethod
-    def load(cls, paper: str, profile: str, results_dir: str | Path | None = None) -> Results:
+    def load(cls, paper: str, profile: Profile, results_dir: str | Path | None = None) -> Results:
         "Everything saved in `paper`'s results folder for `profile` (missing files are simply absent)."
         import pandas as pd  # lazy: pandas only for tables
         from effattn.experiment import load_records  # lazy: torch-free at import
@@ -112,7 +113,7 @@ def paper_tables(key: str, paper_dir: str | Path | None = None) -> dict:
     return {f.stem[len(key) + 1:]: pd.read_csv(f) for f in sorted(d.glob(f'{key}_*.csv'))}
 
 # %% ../../nbs/50b_study.ipynb #95df83b8
-def measured_table(results_dir: str | Path, name: str, profile: str, compute):
+def measured_table(results_dir: str | Path, name: str, profile: Profile, compute):
     "Measure a table with `compute()` and save it (`save_table`); records only, measure nothing: the table saved at `profile`, else None."
     import pandas as pd  # lazy: pandas only for tables
     from effattn.experiment import records_only_requested  # lazy: torch-free at import
@@ -127,7 +128,7 @@ def measured_table(results_dir: str | Path, name: str, profile: str, compute):
 # %% ../../nbs/50b_study.ipynb #ec5ae609
 def runs_note(records: list[dict],  # the records a figure draws
               missing: int = 0,  # runs of the profile's grid without a record
-              profile: str = '',
+              profile: str = '',  # the profile named in the note ('' names none: a str, not a Profile)
               ) -> str:
     "What a figure draws, for its title: e.g. 'profile paper: 18 runs (seeds 0, 1, 2); 252 not run'."
     seeds = sorted({r['seed'] for r in records if r.get('seed') is not None})
@@ -174,7 +175,7 @@ def figure_file(figures_dir: str | Path, name: str) -> Path:
     return next((p for p in have if figure_tags(p).get(FIGURE_TAGS[0]) != '0'), have[0] if have else d / name)
 
 
-def save_figure(fig, figures_dir: str | Path, name: str, profile: str,
+def save_figure(fig, figures_dir: str | Path, name: str, profile: Profile,
                 drawn: int,  # how many of our results (runs, measured rows) it draws; 0: the paper's and what is missing only
                 note: str,  # which profile and how many runs (`runs_note`): added to the title as its last line
                 sources: list[str],  # the records it draws (`runs_source`, `table_source`, `paper_sources`): their digests are kept
@@ -201,7 +202,7 @@ class StaleFigureError(RuntimeError):
 def _digest(blob: bytes) -> str: return hashlib.sha256(blob).hexdigest()[:16]
 
 
-def records_digest(blob: bytes, profile: str) -> str:
+def records_digest(blob: bytes, profile: str) -> str:  # profile: a name parsed from a source 'path@profile', compared with records' (a str)
     "The digest of the latest record of each run of `profile` in the JSON lines `blob` (order of lines and other profiles ignored)."
     recs = [r for r in (_parse_line(line)[0] for line in blob.split(b'\n') if line.strip()) if r is not None]
     latest = {r.get('run_id') or f'#{i}': r for i, r in enumerate(recs)}
@@ -243,12 +244,12 @@ def _within(source: str, root: Path) -> str:
     return path + at + profile
 
 # %% ../../nbs/50b_study.ipynb #762985e9
-def runs_source(results_dir: str | Path, profile: str) -> str:
+def runs_source(results_dir: str | Path, profile: Profile) -> str:
     "The source 'records of `profile` in `results_dir`/runs.jsonl'."
     return f"{_named(Path(results_dir) / 'runs.jsonl')}@{profile}"
 
 
-def table_source(results_dir: str | Path, name: str, profile: str, ext: str = 'csv') -> str:
+def table_source(results_dir: str | Path, name: str, profile: Profile, ext: str = 'csv') -> str:
     "The source 'the table (`ext` 'json': the values) `name` saved at `profile`' (`save_table`, `save_values`)."
     return _named(Path(results_dir) / f'{name}.{profile}.{ext}')
 
@@ -267,7 +268,7 @@ def paper_sources(key: str,
 REDRAWN_FROM_RECORDS = ('000', '002')  # studies whose notebooks draw every figure under --records-only, measuring nothing
 
 
-def redraw_command(paper: str, profile: str, records_only: bool | None = None,  # None: where the study's notebook can (REDRAWN_FROM_RECORDS)
+def redraw_command(paper: str, profile: Profile, records_only: bool | None = None,  # None: where the study's notebook can (REDRAWN_FROM_RECORDS)
                    ) -> str:
     "The command that draws study `paper`'s figures at `profile` again (records only: from the committed records, nothing trained)."
     if records_only is None: records_only = paper in REDRAWN_FROM_RECORDS
@@ -282,7 +283,7 @@ def _at_commit(root: Path, commit: str):
     return read
 
 
-def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: str,
+def write_provenance(png: str | Path, sources: list[str], profile: Profile, redraw: str,
                      drawn_at: str | None = None,  # a drawing older than provenance: the commit that drew it (its records read there)
                      ) -> Path:
     "Record in `png`'s folder's PROVENANCE.json what the drawing `png` was drawn from (entries of vanished figures dropped)."
@@ -300,7 +301,7 @@ def write_provenance(png: str | Path, sources: list[str], profile: str, redraw: 
     return prov
 
 # %% ../../nbs/50b_study.ipynb #e97cb356
-def save_drawing(fig, path: str | Path, sources: list[str], profile: str, redraw: str, **savefig) -> Path:
+def save_drawing(fig, path: str | Path, sources: list[str], profile: Profile, redraw: str, **savefig) -> Path:
     """Save `fig` as the PNG `path` in a palette (`effattn.compact.save_png`) and what it was drawn from (`write_provenance`);
     in a notebook, show the saved file in its place (`show_saved`: `effattn reproduce` links it instead of embedding it)."""
     out = save_png(fig, path, **{'dpi': 120, 'bbox_inches': 'tight', **savefig})
@@ -312,9 +313,9 @@ def save_drawing(fig, path: str | Path, sources: list[str], profile: str, redraw
     return out
 
 # %% ../../nbs/50b_study.ipynb #e1b8f9aa
-def _profile_of(png: Path) -> str:
+def _profile_of(png: Path) -> Profile:
     suffix = png.stem.rpartition('.')[2]
-    return suffix if suffix in PROFILES else 'cpu'
+    return Profile(suffix) if suffix in PROFILES else Profile.cpu
 
 
 def figure_problems(root: str | Path | None = None) -> list[str]:
@@ -358,9 +359,9 @@ class Study(Protocol):
     judge_gpu: Callable | None  # (gpu tables, paper_dir) -> claims judged from a device window's tables
     departures: Callable | None  # (root) -> the study's own departures, as report lines
 
-    def profile(self, name: str, **overrides): ...
-    def specs(self, profile: str, **overrides) -> list: ...
-    def judge(self, results: Results, paper_tables: dict, profile: str) -> list: ...
+    def profile(self, name: Profile, **overrides): ...
+    def specs(self, profile: Profile, **overrides) -> list: ...
+    def judge(self, results: Results, paper_tables: dict, profile: Profile) -> list: ...
 
 
 def study_problems(module) -> list[str]:

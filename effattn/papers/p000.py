@@ -84,6 +84,7 @@ class Settings:
     timing: dict  # epoch-time settings
     code_schedule_rows: tuple = ()  # Imagenette rows also trained with the authors' code's 100 epochs + early stopping
     imagenette_batch: int | None = None  # Imagenette images per step; None: the paper's (IMAGENETTE_TRAIN)
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 # %% ../../nbs/51_p000.ipynb #695fb292
 SCALING = dict(rows=('full', 'nystrom_m32', 'nystrom_m64'), batches={20: (16, 32, 48), 16: (4, 8, 12), 10: (2, 4, 6), 8: (2, 4, 6)},
@@ -121,7 +122,7 @@ def profile(name: str, **overrides) -> Settings:
 CODE_SCHEDULE = dict(epochs=100, early_stopping=10)  # the authors' code: 100 epochs, stop 10 epochs after the best test loss
 
 
-def _imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
+def _imagenette_spec(P: Settings, p: int, key: str, seed: int, code_schedule: bool = False) -> RunSpec:
     "One Imagenette run: row `key` at patch size `p`."
     r = ROW[key]
     train = dict(epochs=P.epochs, **IMAGENETTE_TRAIN)
@@ -129,28 +130,28 @@ def _imagenette_spec(P: Settings, profile_name: str, p: int, key: str, seed: int
     if code_schedule: train.update(CODE_SCHEDULE)
     return RunSpec('000', f"imagenette/p{p}/{key}" + ('/code-schedule' if code_schedule else '') + f"/seed={seed}",
                    f'000_imagenette_p{p}', 'imagenette', '000_imagenette', model={**copy.deepcopy(r.model), **P.model_overrides},
-                   train=train, seed=seed, profile=profile_name, source=P.source, train_subset=P.train_subset,
+                   train=train, seed=seed, profile=P.profile, source=P.source, train_subset=P.train_subset,
                    test_subset=P.test_subset, measure=False,
                    tags=dict(P=p, key=key, family=r.family, k_or_m=r.k_or_m,
                              variant=r.variant + ("; authors' code schedule (100 epochs, early stopping)" if code_schedule else '')))
 
 # %% ../../nbs/51_p000.ipynb #bc6405ed
-def _cifar_spec(P: Settings, profile_name: str, c: CifarRun, seed: int) -> RunSpec:
+def _cifar_spec(P: Settings, c: CifarRun, seed: int) -> RunSpec:
     "One CIFAR-10 run."
     att = c.model.get('attention', 'softmax'); k = c.model.get('attn_options', {}).get('k', 0)
     key = c.preset + ('' if att == 'softmax' else f'/{att}_k{k}')
     return RunSpec('000', f"cifar10/{key}/seed={seed}", c.preset, 'cifar10', '000_cifar', model=copy.deepcopy(c.model),
-                   train=dict(epochs=c.epochs, **CIFAR_TRAIN), seed=seed, profile=profile_name, source=P.source,
+                   train=dict(epochs=c.epochs, **CIFAR_TRAIN), seed=seed, profile=P.profile, source=P.source,
                    train_subset=c.train_subset, test_subset=c.test_subset, measure=False,
                    tags=dict(key=key, family='full' if att == 'softmax' else att, k_or_m=k))
 
 # %% ../../nbs/51_p000.ipynb #14b63603
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 000: the CIFAR-10 runs, then Imagenette by patch size and row."
     P = profile(profile_name, **overrides)
-    out = [_cifar_spec(P, profile_name, c, seed) for c in P.cifar for seed in (c.seeds or P.seeds)]
-    out += [_imagenette_spec(P, profile_name, p, key, seed) for p in P.patch_sizes for key in P.rows for seed in P.seeds]
-    out += [_imagenette_spec(P, profile_name, p, key, seed, code_schedule=True)
+    out = [_cifar_spec(P, c, seed) for c in P.cifar for seed in (c.seeds or P.seeds)]
+    out += [_imagenette_spec(P, p, key, seed) for p in P.patch_sizes for key in P.rows for seed in P.seeds]
+    out += [_imagenette_spec(P, p, key, seed, code_schedule=True)
             for p in P.patch_sizes for key in P.code_schedule_rows for seed in P.seeds]
     return out
 
@@ -428,7 +429,7 @@ class Evidence:
     paper: pd.DataFrame  # Tables 2–7, one row per (P, family, k_or_m) (`paper_rows`)
     text: pd.DataFrame  # 000_text.csv, indexed by quantity
     results: Results  # the profile's records and saved tables
-    profile: str
+    profile: Profile
     acc: pd.DataFrame  # the trained Imagenette rows (`accuracy_table`)
 
     def v(self, name: str) -> float:
@@ -474,7 +475,7 @@ class Evidence:
         return ra[col] - rb[col], ACC_Z * math.hypot(ra[f'{col}_se'], rb[f'{col}_se']), int(min(ra.seeds, rb.seeds))
 
 # %% ../../nbs/51_p000.ipynb #5309b94a
-def evidence(results: Results, paper_tables: dict, profile: str) -> Evidence:
+def evidence(results: Results, paper_tables: dict, profile: Profile) -> Evidence:
     "The `Evidence` of one profile."
     return Evidence(paper_rows(paper_tables), paper_tables['text'].set_index('quantity'), results, profile,
                     accuracy_table(results.records))
@@ -706,7 +707,7 @@ def _claim_short_seq_accuracy_edge(E: Evidence) -> Judged:
                  seeds=min(r[-1] for r in res))
 
 # %% ../../nbs/51_p000.ipynb #217f8cb7
-def _cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:
+def _cifar_baseline(records: list[dict], top1: float, top5: float, profile: str = '') -> Judged:  # profile: the Claim's ('' = the file's: a str)
     "§5.2's CIFAR-10 baseline (`top1` / `top5`, last epoch) from finished full-attention CIFAR runs: judged on the code's model if it ran, else the text's."
     by = {p: [r for r in records if r['preset'] == p] for p in ('000_cifar', '000_cifar_papertext')}
     def summary(rs):
@@ -1305,7 +1306,7 @@ CLAIMS = (  # 000's claims in the claims files' order
 
 
 # %% ../../nbs/51_p000.ipynb #11434706
-def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+def judge(results: Results, paper_tables: dict, profile: Profile) -> list[Claim]:
     "Every claim of 000 at `profile`: the rows of `CLAIMS` that read one profile's `results` (records and saved tables)."
     return judge_claims('000', CLAIMS, Pass(paper_tables, profile, results), 'results')
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import math
 import statistics
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from .verdict import (INCONCLUSIVE_WHY, Claim, ClaimSpec, Evidence, Judged, Miss
                                     parts_verdict, run_noise)
 from ..softmax import SoftmaxAttention
 from ..layouts import hydra_layers
+from ..runtime import Profile
 
 
 # %% auto #0
@@ -79,6 +80,7 @@ class Settings:
     mem_heads: tuple  # Fig. 2 cost side: head counts of the memory sweep (no training)
     speed: dict  # Tables 2 and 3 throughput: depth, batch, blocks (round-robin rounds); gpu: the device window's `time_rows` settings
     focus_images: int  # Fig. 3: correct and misclassified images shown
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 # %% ../../nbs/52_p001.ipynb #c3298657
 # the device window's throughput table (`time_rows`): the paper's protocol, 10 warm-up and 30 timed batches, best of two
@@ -191,25 +193,25 @@ def _train_options(P: Settings) -> dict:
     return dict(epochs=P.epochs, batch_size=P.batch_size, lr=P.lr, warmup_epochs=P.warmup, **_TRAIN, **_recipe(P)['train'])
 
 # %% ../../nbs/52_p001.ipynb #c91a5338
-def run_spec(P: Settings, profile_name: str, G: _Grid, key: str, seed: int) -> RunSpec:
+def run_spec(P: Settings, G: _Grid, key: str, seed: int) -> RunSpec:
     "The run of configuration `key` (of grid `G`) with `seed`."
     R = _recipe(P)
     return RunSpec('001', f'{key}/seed={seed}', 'deit_tiny', 'cifar10', R['pipeline'],
                    model=dict(img_size=32, patch_size=4, num_classes=10, depth=P.depth, **copy.deepcopy(G.configs[key]),
                               **R['model']),
-                   train=_train_options(P), seed=seed, profile=profile_name, source=P.source, train_subset=P.train_subset,
+                   train=_train_options(P), seed=seed, profile=P.profile, source=P.source, train_subset=P.train_subset,
                    test_subset=P.test_subset, measure=False, tags=dict(key=key),
                    keep_weights=key == G.focus and seed == P.seeds[0])
 
 # %% ../../nbs/52_p001.ipynb #27885b2b
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 001, in the order the notebook runs them."
     P = profile(profile_name, **overrides)
     G = grid(P)
-    out = [run_spec(P, profile_name, G, k, s) for s in P.seeds for k in G.configs]
-    out += [run_spec(P, profile_name, G, BASELINE, s) for s in P.noise_seeds]
+    out = [run_spec(P, G, k, s) for s in P.seeds for k in G.configs]
+    out += [run_spec(P, G, BASELINE, s) for s in P.noise_seeds]
     confirm = [G.key(k) for k in P.confirm if G.key(k) in G.configs]
-    out += [run_spec(P, profile_name, G, k, s) for s in P.confirm_seeds for k in confirm if s not in P.seeds]
+    out += [run_spec(P, G, k, s) for s in P.confirm_seeds for k in confirm if s not in P.seeds]
     return out
 
 # %% ../../nbs/52_p001.ipynb #bac3d69c
@@ -1314,7 +1316,7 @@ CLAIMS = (  # 001's claims, in the order of its abstract, Fig. 2, Tables 1 and 5
 def judge(
     results: Results,  # what the notebook saved at this profile (records, tables, values)
     paper_tables: dict,  # the paper's numbers: {'table4', 'tables', 'text'} (effattn.papers.base.paper_tables('001'))
-    profile: str,  # the profile judged
+    profile: Profile,  # the profile judged
 ) -> list[Claim]:
     "The claims of `CLAIMS` the experiment notebook's saved results judge, with the verdicts they give (before the policy)."
     return judge_claims('001', CLAIMS, Evidence(paper_tables, profile, results), 'results')

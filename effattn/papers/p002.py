@@ -58,6 +58,7 @@ class Settings:
     measure: bool = True  # latency and memory after each run
     speed_steps: int = 5  # timed steps per configuration in the speed tables
     synthetic: dict = field(default_factory=dict)  # the 224 px efficiency study (Table 3): batch, steps, img, patch, m
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 # %% ../../nbs/53_p002.ipynb #4dc27fe9
 PROFILES = {
@@ -87,30 +88,30 @@ def _preset_of(dataset: str) -> str:
     return '002_mnist' if dataset == 'mnist' else '002_cifar'
 
 # %% ../../nbs/53_p002.ipynb #8caf18ec
-def _run_spec(P: Settings, profile_name: str, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
+def _run_spec(P: Settings, dataset: str, layout: str, kernel: str | None, m: int | None, seed: int) -> RunSpec:
     "One run of paper 002."
     hybrid = layout != 'all_standard'
     name = f"{dataset}/{layout}" + (f"/{kernel}/m={m}" if hybrid else '') + f"/seed={seed}"
     return RunSpec('002', name, _preset_of(dataset), dataset, _preset_of(dataset),
                    model=dict(attention=layout, layout_options=dict(kernel=kernel, m=m) if hybrid else None),
-                   train=dict(epochs=P.epochs[dataset], **TRAIN), seed=seed, profile=profile_name, source=P.source,
+                   train=dict(epochs=P.epochs[dataset], **TRAIN), seed=seed, profile=P.profile, source=P.source,
                    measure=P.measure, train_subset=(P.train_subset or {}).get(dataset),
                    tags=dict(layout=layout, kernel=kernel if hybrid else '', m=m if hybrid else ''))
 
 # %% ../../nbs/53_p002.ipynb #98bc2d06
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 002, in the order the notebook runs them."
     P = profile(profile_name, **overrides)
     out = []
     for ds in P.datasets:
         ms = P.m_values[ds]
         for seed in P.seeds:
-            out.append(_run_spec(P, profile_name, ds, 'all_standard', None, None, seed))
-            out += [_run_spec(P, profile_name, ds, lay, ker, m, seed) for lay in P.layouts if lay != 'all_standard'
+            out.append(_run_spec(P, ds, 'all_standard', None, None, seed))
+            out += [_run_spec(P, ds, lay, ker, m, seed) for lay in P.layouts if lay != 'all_standard'
                     for ker in P.kernels for m in ms]
         for seed in P.noise_seeds:
-            out += [_run_spec(P, profile_name, ds, 'all_standard', None, None, seed),
-                    _run_spec(P, profile_name, ds, 'performer_first', 'relu', ms[0], seed)]
+            out += [_run_spec(P, ds, 'all_standard', None, None, seed),
+                    _run_spec(P, ds, 'performer_first', 'relu', ms[0], seed)]
     return out
 
 # %% ../../nbs/53_p002.ipynb #99b012eb
@@ -1233,7 +1234,7 @@ CLAIMS = (  # 002's claims in the claims files' order: Tables 1–2 at 50 epochs
 
 
 # %% ../../nbs/53_p002.ipynb #798d5b2a
-def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+def judge(results: Results, paper_tables: dict, profile: Profile) -> list[Claim]:
     "002's claims at `profile`: the rows of `CLAIMS` that read the notebook's results; at the paper profile its timing rows, and the campaign's rows judged from its records."
     ev = Evidence(paper_tables, profile, results, records=results.records)
     if profile != Profile.paper: return judge_claims('002', CLAIMS, ev, 'results')

@@ -12,7 +12,7 @@ import math
 import re
 import statistics
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import torch
@@ -28,6 +28,7 @@ from ..flops import count_flops
 from ..presets import create_model, preset
 from ..performer_kernels import normalizer_stats
 from ..measure import time_side_by_side
+from ..runtime import Profile
 
 import pandas as pd
 
@@ -89,6 +90,7 @@ class Settings:
     speed: dict  # side-by-side timing: batch, steps, blocks
     swap_images: int  # test images of the kernel-swap test
     swap_kernels: tuple  # attentions swapped into the trained models
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 # %% ../../nbs/54_p003.ipynb #6b94e0d6
 PROFILES = {
@@ -114,9 +116,9 @@ def profile(name: str, **overrides) -> Settings:
     return P
 
 # %% ../../nbs/54_p003.ipynb #2cb7ad80
-def run_spec(P: Settings, profile_name: str, design: str, kernel: str, seed: int) -> RunSpec:
+def run_spec(P: Settings, design: str, kernel: str, seed: int) -> RunSpec:
     "One run: `design` 'token' (kernel 'softmax' is the ViT) or 'length-1', with `kernel` and `seed`."
-    common = dict(seed=seed, profile=profile_name, source=P.source, train_subset=P.train_subset, test_subset=P.test_subset,
+    common = dict(seed=seed, profile=P.profile, source=P.source, train_subset=P.train_subset, test_subset=P.test_subset,
                   val_fraction=0.2, measure=P.measure, save_predictions=True, keep_weights=seed == P.seeds[0])
     early = dict(epochs=P.epochs, early_stopping=P.early_stopping)
     if design == 'length-1':
@@ -129,14 +131,14 @@ def run_spec(P: Settings, profile_name: str, design: str, kernel: str, seed: int
                    tags=dict(design='token' if kernel != 'softmax' else 'vit', kernel=kernel), **common)
 
 # %% ../../nbs/54_p003.ipynb #39f074ad
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "Every training run of a profile of paper 003, in the order the notebook runs them."
     P = profile(profile_name, **overrides)
     out = []
     for seed in P.seeds:
-        out += [run_spec(P, profile_name, 'token', k, seed) for k in ('softmax', *P.kernels)]
-        out += [run_spec(P, profile_name, 'length-1', k, seed) for k in P.paper_kernels]
-    out += [run_spec(P, profile_name, 'length-1', 'elu', s) for s in P.noise_seeds]
+        out += [run_spec(P, 'token', k, seed) for k in ('softmax', *P.kernels)]
+        out += [run_spec(P, 'length-1', k, seed) for k in P.paper_kernels]
+    out += [run_spec(P, 'length-1', 'elu', s) for s in P.noise_seeds]
     return out
 
 # %% ../../nbs/54_p003.ipynb #b808937c
@@ -728,7 +730,7 @@ def _speed_paper_value(paper: pd.DataFrame, what: str) -> str:  # 'train' (s/epo
                      for _, r in pp.iterrows()) + f" the ViT's time {sec}"
 
 # %% ../../nbs/54_p003.ipynb #01cfd430
-def _speed_rows(speed: pd.DataFrame | None, design: str, profile: str) -> tuple[pd.DataFrame | None, str]:
+def _speed_rows(speed: pd.DataFrame | None, design: str, profile: Profile) -> tuple[pd.DataFrame | None, str]:
     "The speed table's rows of `design`'s Performers and ''; or None and why there is nothing to set beside the ViT."
     if speed is None:
         return None, "no speed table saved for this profile: the notebook's speed cell saves it (save_table 'speed')"
@@ -910,7 +912,7 @@ CLAIMS = (  # 003's claims: the accuracy comparisons, §10.1's table, the speed,
 # %% ../../nbs/54_p003.ipynb #683ccc35
 def judge(results: Results,  # one profile's records and saved tables (`Results.load('003', profile)`)
           paper_tables: dict,  # `paper_tables('003')`
-          profile: str,  # the profile, named in the reasons of the claims it could not test
+          profile: Profile,  # the profile, named in the reasons of the claims it could not test
           ) -> list[Claim]:
     "The claims of `CLAIMS` a profile's results judge, in the table's order (before the verdict policy, which `save_claims` applies)."
     return judge_claims(_PAPER, CLAIMS, Evidence(paper_tables, profile, results), 'results')

@@ -9,7 +9,7 @@ import math
 import re
 import statistics
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import wraps
 import os
 import sys
@@ -32,6 +32,7 @@ from ..sparse import (bigbird_attention, bigbird_mask, bigbird_random_links, dil
                             local2d_attention, local2d_mask, local_attention, local_mask, longformer_attention,
                             longformer_mask, strided_attention, strided_mask)
 from ..testing import random_qkv, reference_attention, rel_error
+from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
@@ -54,6 +55,7 @@ class Settings:
     blocks: int  # timed blocks per size (median over blocks)
     target_s: float  # seconds one timed block aims at
     accuracy: dict  # the approximation-error study: N, heads, seeds, Performer feature counts
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 # %% ../../nbs/55_p004.ipynb #9678c438
 _ACCURACY = dict(N=197, heads=8, seeds=[0, 1, 2], features=[16, 64, 256, 1024])
@@ -77,7 +79,7 @@ def profile(name: str, **overrides) -> Settings:
     return override_profile('004', PROFILES, name, **overrides)
 
 # %% ../../nbs/55_p004.ipynb #78403614
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "004 trains nothing: no runs (the profile is still checked)."
     profile(profile_name, **overrides)
     return []
@@ -922,7 +924,7 @@ CLAIMS = (  # 004's claims in its order; evidence: 'analytic' needs no run, 'res
 )
 
 # %% ../../nbs/55_p004.ipynb #e66510dc
-def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+def judge(results: Results, paper_tables: dict, profile: Profile) -> list[Claim]:
     "004's claims judged from the notebook's saved tables; a claim judged from a missing measurement is not run, with the caps that stopped measurements."
     why = _stops(*(results.tables.get(k) for k in ('memory_scaling', 'time_scaling')))
     return [missing_to_not_run(c, f"measurements stopped: {why}" if why else '')

@@ -45,7 +45,7 @@ class Claim:
     reason: str  # why this verdict; what differs from the paper's setup
     seeds: int = 0  # seeds (runs) behind our number
     kind: str = 'accuracy'  # one of KINDS (see the policy)
-    profile: str = ''  # the profile of our evidence ('' = the profile the claims were saved under)
+    profile: str = ''  # the profile of our evidence ('' = the profile the claims were saved under: a str, '' is no Profile)
     paper_device: str = ''  # speed claims: the hardware the paper timed on (e.g. 'V100')
     our_device: str = ''  # speed claims: the hardware we timed on
 
@@ -124,7 +124,7 @@ def missing_to_not_run(c: Claim,
                    f"{'; ' + why if why else ''}), so the judge's '{c.verdict}' rests on nothing; {c.reason}")
 
 
-def apply_policy(c: Claim, profile: str) -> Claim:
+def apply_policy(c: Claim, profile: Profile) -> Claim:
     "The claim with the verdict policy applied (idempotent); `profile` is the profile its claims file was saved under."
     prof = c.profile or profile
     c = replace(c, profile=prof)
@@ -251,7 +251,7 @@ class Missing(Exception):
 class Evidence:
     "What the judges of one pass read: the paper's own tables, and whichever of our results this pass has."
     paper_tables: dict  # the paper's tables (`effattn.papers.base.paper_tables`)
-    profile: str = Profile.paper  # the profile of our evidence
+    profile: Profile = Profile.paper  # the profile of our evidence
     results: object = None  # `results`: the notebook's saved tables and run records (`effattn.papers.base.Results`)
     records: list = field(default_factory=list)  # `campaign`: the campaign's run records
     gpu: dict = field(default_factory=dict)  # `gpu`: a device window's tables, by name
@@ -314,7 +314,7 @@ def claims_index(table) -> list[dict]:
 
 
 # %% ../../nbs/50a_verdict.ipynb #35ccaf4e
-def save_claims(paper: str, profile: str, claims: list[Claim], results_dir: str | Path | None = None,
+def save_claims(paper: str, profile: Profile, claims: list[Claim], results_dir: str | Path | None = None,
                 name: str | None = None) -> Path:
     """Write a paper's judged claims (with the verdict policy applied) to `<results>/claims.<name or profile>.json`, with
     provenance; a file that already holds exactly these claims is left as it is (its provenance names when they were judged)."""
@@ -335,7 +335,7 @@ def _holds(path: Path, claims: list[Claim]) -> bool:
     except ClaimsFileError: return False
 
 
-def load_claims(paper: str, profile: str, root: str | Path | None = None, name: str | None = None) -> dict | None:
+def load_claims(paper: str, profile: Profile, root: str | Path | None = None, name: str | None = None) -> dict | None:
     "The saved claims of a paper for a profile (file `claims.<name or profile>.json`), or None; a damaged file is a `ClaimsFileError`."
     path = output_dirs(paper, profile, root)['results'] / f'claims.{name or profile}.json'
     return read_claims(path) if path.exists() else None
@@ -359,7 +359,7 @@ class Source:
     table: str  # data/paper/<paper>_<table>.csv for a paper's value; for ours 'runs' (runs.jsonl), '<name>' (<name>.<profile>.csv) or 'gpu/<name>'
     where: dict = field(default_factory=dict)  # field -> value (a record's tags count as fields); equal as numbers where both read as one
     column: str = ''
-    profile: str = 'paper'  # ours only: the profile whose records or table are read
+    profile: Profile = Profile.paper  # ours only: the profile whose records or table are read
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from .p002 import TRAIN
 from .verdict import (Claim, ClaimSpec, Evidence, Judged, Missing, Need, judge_claims, mean_std, parts_verdict,
                                     run_noise, trained_on)
 from ..presets import create_model
+from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['SUMMARY', 'BASELINE', 'PROFILES', 'CLAIMS', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS',
@@ -53,6 +54,7 @@ class Settings:
     cost_batch: int = 32  # the cost table: images per step
     cost_steps: int = 2  # training steps per timed block
     cost_blocks: int = 3  # timed blocks per mechanism, round-robin over the mechanisms
+    profile: Profile | None = field(default=None, kw_only=True, repr=False, compare=False)  # set by `profile(name)`; None in PROFILES itself (kept out of repr: printed settings read as before)
 
 
 PROFILES = {
@@ -80,20 +82,20 @@ def _zoo_mechanisms(names: tuple | None = None) -> list[str]:
     return sorted(names, key=lambda n: (n != BASELINE, n))
 
 
-def run_spec(P: Settings, profile_name: str, mech: str, patch: int, seed: int) -> RunSpec:
+def run_spec(P: Settings, mech: str, patch: int, seed: int) -> RunSpec:
     "One run: mechanism `mech` in 002's CIFAR-10 ViT at patch size `patch`, 002's recipe."
     if patch not in _PATCHES: raise ValueError(f"patch={patch}; choose from {list(_PATCHES)} (N = {list(_PATCHES.values())}).")
     N = _PATCHES[patch]
     return RunSpec('zoo', f"cifar10/N={N}/{mech}/seed={seed}", '002_cifar', 'cifar10', '002_cifar',
                    model=dict(attention=mech, patch_size=patch), train=dict(epochs=P.epochs, **TRAIN), seed=seed,
-                   profile=profile_name, source=P.source, measure=P.measure, train_subset=P.train_subset,
+                   profile=P.profile, source=P.source, measure=P.measure, train_subset=P.train_subset,
                    test_subset=P.test_subset, tags=dict(mechanism=mech, patch=patch, tokens=N))
 
 
-def specs(profile_name: str, **overrides) -> list[RunSpec]:
+def specs(profile_name: Profile, **overrides) -> list[RunSpec]:
     "Every run of a profile: seed by seed, N = 65 before N = 257, softmax first (the order the queues take them)."
     P = profile(profile_name, **overrides)
-    return [run_spec(P, profile_name, m, patch, seed) for seed in P.seeds for patch, mechs in P.mechanisms.items()
+    return [run_spec(P, m, patch, seed) for seed in P.seeds for patch, mechs in P.mechanisms.items()
             for m in _zoo_mechanisms(mechs)]
 
 # %% ../../nbs/57_zoo.ipynb #c06e7353
@@ -317,7 +319,7 @@ def _placed(c: Claim) -> Claim:
     return replace(c, where=re.split(r', N = | \(', c.where)[0]) if c.ours == '-' else c
 
 
-def judge(results: Results, paper_tables: dict, profile: str) -> list[Claim]:
+def judge(results: Results, paper_tables: dict, profile: Profile) -> list[Claim]:
     "The zoo's claims at `profile`, from its run records and its saved `cost` table (`paper_tables` is unused: no paper)."
     return [_placed(c) for c in judge_claims('zoo', CLAIMS, Evidence(paper_tables, profile, results), 'results')]
 
