@@ -19,72 +19,24 @@ from pathlib import Path
 from typing import Callable
 
 from .runtime import Profile, at_checkout, read_jsonl, repo_root, atomic_write_text
-from .campaign import DATASET_SIZES, _images, parked_dir, parse_budget, queue, run_states
+from .campaign import _images, parked_dir, parse_budget, queue, run_states
 from .campaign import run as campaign_run
-from .papers.base import paper_tables
+from .papers.base import GpuWork
 from .xfer import MiB, XferError, _merge, _read_packs, split_pack, xfer_parts, xfer_restore
 from .staging import DATA_FILES, DEVICE_DIR, _quiet, _xfer_name, format_plan, plan, stage
 from .selfcheck import _model_key, model_check, selfcheck, step_check
 
 # %% auto #0
-__all__ = ['RETURN_FILES', 'RETURN_BYTES', 'SPEED_TASKS', 'SPEED_PROTOCOL', 'PARK_MB', 'MODEL_CHECKS', 'EPOCH_OVERHEAD',
-           'speed_done', 'speed_task', 'Window', 'probe_steps', 'probe_rate', 'epoch_estimator', 'window', 'unpack',
-           'add_parser', 'command', 'main']
+__all__ = ['RETURN_FILES', 'RETURN_BYTES', 'SPEED_STUDIES', 'MECHANISMS_WORK', 'PARK_MB', 'MODEL_CHECKS', 'EPOCH_OVERHEAD',
+           'speed_tasks', 'speed_done', 'speed_task', 'Window', 'probe_steps', 'probe_rate', 'epoch_estimator',
+           'window', 'unpack', 'add_parser', 'command', 'main']
 
 # %% ../nbs/46_device.ipynb #a1000002
 RETURN_FILES, RETURN_BYTES = 8, 16 * MiB  # at most 8 files of 16 MiB come back from $OUT
 
 # %% ../nbs/46_device.ipynb #a100000b
-def _speed_000(dev, save, prof: str = 'paper'):
-    from effattn.papers import p000  # lazy: torch-free at import
-    P = p000.profile(prof)
-    n_train, n_val = DATASET_SIZES['imagenette']
-    save('000', 'timing', p000.timing_table(P.timing, dev, n_train, n_val))
-    save('000', 'memory_scaling', p000.memory_scaling(P.measure['scaling'], dev))
+SPEED_STUDIES = ('000', '004', '003', '002', '001')  # the studies whose GPU_WORK a window runs, in order of claims per second
 
-
-def _speed_001(dev, save, prof: str = 'paper'):
-    import torch  # lazy: torch-free at import
-    from effattn.measure import provenance  # lazy: torch-free at import
-    from effattn.papers import p001  # lazy: torch-free at import
-    S = p001.profile(prof).speed; G = S['gpu']
-    # fp16 autocast is the GPU's; the CPU's dry run autocasts bf16 in its place (CPU fp16 matmuls are slow or missing)
-    precisions = tuple('bf16' if p == 'fp16' and dev.type == 'cpu' else p for p in G['precisions'])
-    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False  # fp32 as a V100 computes it (no TF32)
-    save('001', 'throughput', p001.time_rows(S['depth'], G['batch'], G['rounds'], dev, provenance(dev)['hardware'],
-                                              G['impls'], precisions, G['warmup'], G.get('sizes'), log=print))
-
-
-def _speed_002(dev, save, prof: str = 'paper'):
-    from effattn.papers import p002  # lazy: torch-free at import
-    P = p002.profile(prof)
-    save('002', 'speed', p002.speed_tables(P, dev))
-    save('002', 'synthetic', p002.synthetic_table(P.synthetic, dev))
-
-# %% ../nbs/46_device.ipynb #051858b6
-def _speed_003(dev, save, prof: str = 'paper'):
-    from effattn.measure import provenance  # lazy: torch-free at import
-    from effattn.papers import p003  # lazy: torch-free at import
-    P = p003.profile(prof); SP = P.speed
-    t = p003.time_models(p003.speed_models(P), SP['batch'], SP['steps'], SP['blocks'], dev)
-    save('003', 'speed_timings', t)
-    try: save('003', 'speed', p003.speed_table(t, p003.paper_results(paper_tables('003')), SP['batch'], SP['steps'],
-                                                SP['blocks'], provenance(dev)['hardware']))
-    except Exception as e: print(f"003 speed_table not built ({type(e).__name__}: {e}); the timings are saved")
-
-
-def _speed_004(dev, save, prof: str = 'paper'):
-    from effattn.papers import p004  # lazy: torch-free at import
-    P = p004.profile(prof, time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
-    paper = paper_tables('004')
-    mem = save('004', 'memory_scaling', p004.memory_scaling(P, dev, log=None))
-    tab, t004 = p004.table_004(P, mem, paper['memory_table'], dev, log=None)
-    save('004', 'memory_table_004', t004)
-    save('004', 'flash_table_004', p004.flash_table(tab, P, paper['flash_table'], dev))
-    save('004', 'identical_outputs', p004.identical_outputs(P.flash_N, dev))
-    tim, stopped = p004.time_scaling(P, mem, dev, log=None)
-    save('004', 'time_scaling', tim)
-    save('004', 'time_crossover', p004.crossover_table(tim, stopped).reset_index())
 
 # %% ../nbs/46_device.ipynb #0ed0c4ea
 def _speed_mechanisms(dev, save, prof: str = 'paper'):
@@ -94,20 +46,24 @@ def _speed_mechanisms(dev, save, prof: str = 'paper'):
     backends = ('flex', 'gather') if dev.type == 'cuda' else ('gather',)  # flex has no CPU backward: the dry run times gather
     rows = attention_benchmark(benchmark_entries(backends=backends), sizes=(16, 64) if toy else (1024, 4096, 16384),
                                device=str(dev), batch=2 if toy else 8, repeats=1 if toy else 5, max_seconds=1.0, log=print)
-    save('bench', 'attention_gpu', pd.DataFrame(rows))
+    save('attention_gpu', pd.DataFrame(rows))
 
 
-SPEED_TASKS = {  # name -> (function(device, save), time limit in s on an H100, the tables it saves), in order of claims per second
-    '000': (_speed_000, 90, ('000/timing', '000/memory_scaling')),  # 11 claims; ran past 45 s: twice that
-    '004': (_speed_004, 100, ('004/memory_scaling', '004/memory_table_004', '004/flash_table_004', '004/identical_outputs',
-                              '004/time_scaling', '004/time_crossover')),  # 8 claims; 45 s reached its last memory size
-    '003': (_speed_003, 60, ('003/speed_timings', '003/speed')),  # 4 claims; ran past 30 s: twice that
-    '002': (_speed_002, 150, ('002/speed', '002/synthetic')),  # 12 claims; ran past 75 s: twice that
-    '001': (_speed_001, 105, ('001/throughput',)),  # 3 claims; p001.throughput_seconds: 81 s from the first window's pace, x 1.3
-    'mechanisms': (_speed_mechanisms, 150, ('bench/attention_gpu',)),  # no claim; 34 entries x 3 N, 18 flex compilations: unmeasured
-}  # limits from the first window (H100, data/results/device/windows.jsonl): the tasks it finished, their measured cost with a
-# margin; those it cut at its timeout, twice the time they had
-SPEED_PROTOCOL = {'001': 2}  # a task's tables saved under an older protocol are measured again (001: 1 = fused SDPA, batch 64 only)
+MECHANISMS_WORK = GpuWork(_speed_mechanisms, ('attention_gpu',), 150)  # no claim; 34 entries x 3 N, 18 flex compilations: unmeasured
+
+
+def _speed_work(name: str) -> tuple[str, GpuWork]:
+    "Speed task `name`: the folder under data/results/ its tables go to, and its `GpuWork` (a study's `GPU_WORK`, or `MECHANISMS_WORK`)."
+    if name == 'mechanisms': return 'bench', MECHANISMS_WORK
+    if name not in SPEED_STUDIES: raise ValueError(f"unknown speed task {name!r}; choose one of {[*SPEED_STUDIES, 'mechanisms']}.")
+    from effattn.papers import get_paper  # lazy: the studies import torch, and the CLI imports device torch-free
+    return name, get_paper(name).load().GPU_WORK
+
+
+def speed_tasks() -> dict[str, tuple[str, GpuWork]]:
+    "name -> (the folder its tables go to, its `GpuWork`), in the order a window runs them: `SPEED_STUDIES`, then the mechanisms."
+    return {name: _speed_work(name) for name in (*SPEED_STUDIES, 'mechanisms')}
+
 
 # %% ../nbs/46_device.ipynb #462fa6b9
 def _gpu_csv(root: Path, paper: str, table: str, profile: str = 'paper') -> Path:
@@ -123,8 +79,9 @@ def _protocol(csv: Path) -> int:
 
 def speed_done(name: str, root: str | Path | None = None) -> bool:
     "Whether every table of speed task `name` is already in data/results/<paper>/gpu/, under its current protocol (a later window skips it)."
-    csvs = [_gpu_csv(repo_root(root), *t.split('/')) for t in SPEED_TASKS[name][2]]
-    return all(c.exists() and _protocol(c) >= SPEED_PROTOCOL.get(name, 1) for c in csvs)
+    folder, work = _speed_work(name)
+    csvs = [_gpu_csv(repo_root(root), folder, t) for t in work.tables]
+    return all(c.exists() and _protocol(c) >= work.protocol for c in csvs)
 
 # %% ../nbs/46_device.ipynb #0b32aca3
 def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
@@ -134,14 +91,15 @@ def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
     import torch  # lazy: torch-free at import
     from effattn.measure import provenance  # lazy: torch-free at import
     root = repo_root(root); dev = torch.device(device); saved = []
-    def save(paper, table, df):
-        csv = _gpu_csv(root, paper, table, profile)
+    folder, work = _speed_work(name)
+    def save(table, df):
+        csv = _gpu_csv(root, folder, table, profile)
         atomic_write_text(csv, df.to_csv(index=False))
         tf32 = dict(matmul_tf32=torch.backends.cuda.matmul.allow_tf32, cudnn_tf32=torch.backends.cudnn.allow_tf32)
-        atomic_write_text(csv.with_suffix('.provenance.json'), json.dumps(provenance(dev, profile=profile, task=name, protocol=SPEED_PROTOCOL.get(name, 1), **tf32), indent=1))
-        saved.append(csv); print(f"  saved {paper}/gpu/{csv.name} ({len(df)} rows)", flush=True)
+        atomic_write_text(csv.with_suffix('.provenance.json'), json.dumps(provenance(dev, profile=profile, task=name, protocol=work.protocol, **tf32), indent=1))
+        saved.append(csv); print(f"  saved {folder}/gpu/{csv.name} ({len(df)} rows)", flush=True)
         return df
-    SPEED_TASKS[name][0](dev, save, profile)
+    work.measure(dev, save, profile)
     return saved
 
 # %% ../nbs/46_device.ipynb #a100000c
@@ -323,8 +281,10 @@ def _phase_checks(w: Window, root: Path, data_root: Path) -> set[str]:
 def _phase_speed(w: Window) -> None:
     """The speed tasks in priority order, each in a subprocess under its own time limit, within the speed budget: a task
     starts only when its whole limit fits in the budget left (one cut short measures nothing), else the next may fit."""
+    tasks = speed_tasks()  # the studies' GPU work, loaded before the budget's clock starts
     end, done = time.time() + min(w.speed_budget_s, max(0.0, w.left - 120)), {}
-    for name, (_, limit, _) in SPEED_TASKS.items():
+    for name, (_, work) in tasks.items():
+        limit = work.limit_s
         if speed_done(name, w.root): done[name] = 'done by an earlier window'; continue
         room = end - time.time()
         if room < limit: done[name] = f'skipped (needs {limit} s, {max(0, room):.0f} s of the speed budget left)'; continue

@@ -26,7 +26,6 @@ from .papers.verdict import (CAMPAIGN, SETTLED, VERDICTS, Claim, Headline, Sourc
                                      judge_value, load_claims, mean_std, read_claims, run_noise, save_claims)
 from .runtime import atomic_write_text
 from .campaign import Item, run_states
-from .device import SPEED_TASKS
 from .experiment import load_records
 
 # %% auto #0
@@ -40,7 +39,7 @@ __all__ = ['SMOKE_HEADER', 'REASON_CELL', 'DEPARTURES', 'GROUPS', 'OWN_STUDIES',
 
 # %% ../nbs/44_report.ipynb #33388ef2
 _NO_STUDY = SimpleNamespace(SUMMARY='', CLAIM_KINDS={}, SAME_CLAIMS={}, HEADLINE=(), NEEDS={}, FIGURES={}, SETTINGS=(), departures=None,
-                            judge_campaign=None, judge_analytic=None, judge_gpu=None)  # what a key that names no study declares
+                            judge_campaign=None, judge_analytic=None, judge_gpu=None, GPU_WORK=None)  # what a key that names no study declares
 
 
 def _study(paper: str) -> Study:
@@ -264,14 +263,15 @@ def compute_used(root: str | Path, papers=None) -> list[str]:
 def could_not_do(by_paper: dict,
                  root: Path | None = None,  # where the campaign's records are: with it, each other claim not run is listed with its need
                  ) -> list[str]:
-    """Per study, what is open and what it would cost: speed claims not run (its device speed task's GPU-minutes on an H100),
+    """Per study, what is open and what it would cost: speed claims not run (its `GPU_WORK`'s GPU-minutes on an H100),
     other claims not run, claims no run of ours can reach; a total row; with `root`, each other claim not run and its need."""
     out = ['| study | speed claims not run: their GPU timing | other claims not run (each below, with its need) | '
            'not testable here |', '|---|---|---|---|']
     tot, others = [0, 0, 0, 0], []
     for p, cs in by_paper.items():
         spd = sum(c.verdict == 'not run' and c.kind == 'speed' for c in cs)
-        gmin = max(1, math.ceil(SPEED_TASKS[p][1] / 60)) if spd and p in SPEED_TASKS else 0
+        work = _study(p).GPU_WORK
+        gmin = max(1, math.ceil(work.limit_s / 60)) if spd and work else 0
         task = f" (≈ {gmin} GPU-min, `effattn device`)" if gmin else ''
         other = [c for c in cs if c.verdict == 'not run' and c.kind != 'speed']
         nt = sum(c.verdict == 'not testable here' for c in cs)
@@ -608,7 +608,8 @@ def claim_needs(c: Claim, paper: str, root: Path) -> str:
     if need and need.runs: return runs_need(*_run_states(paper, need.runs, repo_root(root)))
     if need: return need.text
     if c.kind == 'speed':
-        return speed_need(paper, SPEED_TASKS[paper][1] if paper in SPEED_TASKS else None)
+        work = _study(paper).GPU_WORK
+        return speed_need(paper, work.limit_s if work else None)
     return "no estimate: the study names no run or device task that would judge it"
 
 # %% ../nbs/44_report.ipynb #6ca206d2
@@ -635,11 +636,14 @@ def declaration_problems(paper: str, root: str | Path | None = None) -> list[str
                   if n.runs and not any(re.search(n.runs, x) for x in names)]
 
 # %% ../nbs/44_report.ipynb #8c11a06c
-def gpu_tables(results_dir: str | Path) -> dict:
+def gpu_tables(results_dir: str | Path,
+               names: tuple | None = None,  # only these tables (a study's `GPU_WORK.tables`); None: every one saved
+               ) -> dict:
     "The tables a device window measured for a paper at its settings: `<results>/gpu/<name>.paper.csv` as {name: DataFrame}."
     import pandas as pd  # lazy: pandas only for tables
     d = Path(results_dir) / 'gpu'
-    return {f.name.removesuffix('.paper.csv'): pd.read_csv(f) for f in sorted(d.glob('*.paper.csv'))} if d.is_dir() else {}
+    found = {f.name.removesuffix('.paper.csv'): f for f in sorted(d.glob('*.paper.csv'))} if d.is_dir() else {}
+    return {n: pd.read_csv(f) for n, f in found.items() if names is None or n in names}
 
 
 def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
@@ -652,7 +656,8 @@ def judge_campaigns(root: str | Path | None = None, log=print) -> list[Path]:
         paper_dir = repo_root(root) / 'data' / 'paper'
         claims = study.judge_campaign(load_records(key, 'paper', res), paper_dir) if study.judge_campaign else []
         claims += study.judge_analytic(paper_dir) if study.judge_analytic else []
-        claims += study.judge_gpu(gpu_tables(res), paper_dir) if study.judge_gpu else []
+        work = study.GPU_WORK  # the tables the study's GPU work saves: those its judge reads
+        claims += study.judge_gpu(gpu_tables(res, work.tables if work else ()), paper_dir) if study.judge_gpu else []
         out.append(save_claims(key, 'paper', claims, res, name=CAMPAIGN))
         if log: log(f"{key}: {sum(c.verdict != 'not run' for c in claims)} of {len(claims)} paper-setting claims judged")
     return out

@@ -34,7 +34,7 @@ from ..train import evaluate
 # %% auto #0
 __all__ = ['SUMMARY', 'PROFILES', 'SRC_ORDER', 'NORM_STDS', 'FAVOR', 'UNIFORM', 'Z', 'PAPER', 'RATE', 'CLAIMS', 'HEADLINE',
            'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic', 'judge_gpu',
-           'departures', 'SETTINGS', 'Settings', 'profile', 'model_spec', 'specs', 'capture_qkv', 'sources',
+           'GPU_WORK', 'departures', 'SETTINGS', 'Settings', 'profile', 'model_spec', 'specs', 'capture_qkv', 'sources',
            'exact_attention', 'layer_stats', 'stats_table', 'favor_norm_scan', 'Mechanism', 'mechanisms',
            'measure_errors', 'fixed_errors', 'error_summary', 'spectra', 'swapped_accuracy', 'downstream_accuracy',
            'error_vs_accuracy', 'statement', 'number', 'se', 'slope', 'rises', 'judge', 'conclusions']
@@ -919,6 +919,7 @@ SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
 judge_campaign = None  # no claim is judged from the campaign's records alone (the notebook judges them)
 judge_analytic = None  # no claim is judged without a run
 judge_gpu = None  # no device window measures this study
+GPU_WORK = None  # nor does one measure its tables
 departures = None  # the shared departures only
 
 # %% ../../nbs/56_attention_error.ipynb #9bdb82f7

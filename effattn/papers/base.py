@@ -21,7 +21,7 @@ __all__ = ['TABLE_GZIP_OVER', 'FIGURE_TAGS', 'PROVENANCE', 'REDRAWN_FROM_RECORDS
            'save_values', 'Results', 'paper_tables', 'measured_table', 'runs_note', 'measured_on', 'mark_not_run',
            'figure_tags', 'figure_file', 'save_figure', 'StaleFigureError', 'records_digest', 'source_digest',
            'runs_source', 'table_source', 'paper_sources', 'redraw_command', 'write_provenance', 'save_drawing',
-           'figure_problems', 'check_figures', 'Study', 'study_problems']
+           'figure_problems', 'check_figures', 'GpuWork', 'Study', 'study_problems']
 
 # %% ../../nbs/50b_study.ipynb #3f099461
 def override_profile(paper: str, profiles: dict, name: Profile | str, **overrides):
@@ -342,6 +342,16 @@ def check_figures(root: str | Path | None = None):
     if problems := figure_problems(root):
         raise StaleFigureError(f"{len(problems)} figure(s) do not show the current records:\n  " + '\n  '.join(problems))
 
+# %% ../../nbs/50b_study.ipynb #302774ab
+@dataclass(frozen=True)
+class GpuWork:
+    "A study's GPU tables: how a device window measures them, their names, its time limit and the protocol they follow."
+    measure: Callable  # (device, save, profile): measures the tables; save(table name, DataFrame) saves one and returns it
+    tables: tuple  # the names of the tables `measure` saves (a window whose tables are all saved skips the study)
+    limit_s: float  # its time limit in seconds on an H100; the study's cell that sets it says where the number comes from
+    protocol: int = 1  # how the tables are measured; a table saved under an older protocol is measured again
+
+
 # %% ../../nbs/50b_study.ipynb #d30ec36f
 @runtime_checkable
 class Study(Protocol):
@@ -358,6 +368,7 @@ class Study(Protocol):
     judge_analytic: Callable | None  # (paper_dir) -> claims that need no run
     judge_gpu: Callable | None  # (gpu tables, paper_dir) -> claims judged from a device window's tables
     departures: Callable | None  # (root) -> the study's own departures, as report lines
+    GPU_WORK: GpuWork | None  # the study's GPU tables a device window measures; None: a window measures nothing of it
 
     def profile(self, name: Profile, **overrides): ...
     def specs(self, profile: Profile, **overrides) -> list: ...
@@ -365,8 +376,8 @@ class Study(Protocol):
 
 
 def study_problems(module) -> list[str]:
-    "What a study module lacks of the `Study` contract (every member must be defined; optional judges as None)."
+    "What a study module lacks of the `Study` contract (every member must be defined; optional judges and `GPU_WORK` as None)."
     members = [*Study.__annotations__, 'profile', 'specs', 'judge']
     missing = [m for m in members if not hasattr(module, m)]
-    return [f"{module.__name__} defines no {m!r} (the Study contract, effattn.papers.base; optional judges are set to None)"
+    return [f"{module.__name__} defines no {m!r} (the Study contract, effattn.papers.base; optional judges and GPU_WORK are set to None)"
             for m in missing]

@@ -18,10 +18,10 @@ __all__ = ['LIN_K', 'PERF_M', 'NYS_M', 'ROWS', 'ROW', 'FAMILY_ORDER', 'ALL_P', '
            'PAPER_DEVICE', 'ACC_Z', 'GF_TOL', 'RATIO_TOL', 'EDGE', 'APPROX_REL', 'MIN_TIMED_BLOCKS', 'V100_GB',
            'SCALING_FIT_TOL', 'SHORT_SEQ_SAVING', 'FAM', 'EFFICIENT', 'MEM_KEYS', 'CODE_DIFFERS', 'HYBRID_UNKNOWN',
            'NOT_THE_CODE', 'SUMMARY', 'SAME_CLAIMS', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'judge_analytic',
-           'departures', 'SETTINGS', 'CLAIMS', 'Row', 'CifarRun', 'Settings', 'profile', 'specs', 'cost_table',
-           'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'timing_table', 'estimate_minutes', 'label',
-           'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'cost_vs_paper', 'scaling_fit', 'claim_oom', 'span',
-           'timing_vs_paper', 'judge', 'judge_campaign', 'judge_gpu']
+           'departures', 'SETTINGS', 'CLAIMS', 'GPU_WORK', 'Row', 'CifarRun', 'Settings', 'profile', 'specs',
+           'cost_table', 'memory_scaling', 'params_table', 'hybrid_stem_fit', 'stem_fit', 'timing_table',
+           'estimate_minutes', 'label', 'paper_rows', 'accuracy_table', 'Evidence', 'evidence', 'cost_vs_paper',
+           'scaling_fit', 'claim_oom', 'span', 'timing_vs_paper', 'judge', 'judge_campaign', 'judge_gpu']
 
 # %% ../../nbs/51_p000.ipynb #beacf4f8
 @dataclass(frozen=True)
@@ -1325,4 +1325,23 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 000 (
     # keep the cpu profile's "not run"; the window's `memory_scaling` would feed claim_oom, an exact (memory) claim, not a speed one.
     if gpu.get('timing') is None: return []
     return judge_claims('000', CLAIMS, Pass(load_paper_tables('000', paper_dir), gpu=gpu), 'gpu')
+
+
+# %% ../../nbs/51_p000.ipynb #1015e0d7
+from .base import GpuWork
+
+# %% ../../nbs/51_p000.ipynb #dadbf0ea
+_IMAGENETTE = (9469, 3925)  # Imagenette's train and validation images (the campaign's DATASET_SIZES): an epoch's timing scales to them
+
+
+def _measure_gpu(dev, save, prof: str = 'paper'):
+    "000's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)`: the epoch timing and the memory scaling."
+    P = profile(prof)
+    n_train, n_val = _IMAGENETTE
+    save('timing', timing_table(P.timing, dev, n_train, n_val))
+    save('memory_scaling', memory_scaling(P.measure['scaling'], dev))
+
+
+GPU_WORK = GpuWork(_measure_gpu, ('timing', 'memory_scaling'),
+                   90)  # 11 claims; the first window (H100, data/results/device/windows.jsonl) cut it at its 45 s: twice that
 

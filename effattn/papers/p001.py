@@ -35,8 +35,8 @@ from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['DIM', 'DIV192', 'PROFILES', 'BASELINE', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
-           'judge_campaign', 'departures', 'SETTINGS', 'MEMORY_VARIANTS', 'CLAIMS', 'Settings', 'profile', 'grid',
-           'run_spec', 'specs', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'head_costs',
+           'judge_campaign', 'departures', 'SETTINGS', 'MEMORY_VARIANTS', 'CLAIMS', 'GPU_WORK', 'Settings', 'profile',
+           'grid', 'run_spec', 'specs', 'table4_costs', 'table4_vs_paper', 'MultiheadLinearBroadcast', 'head_costs',
            'row_label', 'flops_table', 'time_rows', 'speed_changes', 'throughput_seconds', 'class_token_focus',
            'focus_gap', 'canonical', 'Scores', 'kernel_rows', 'analogue', 'layout_counts', 'judge', 'judge_gpu',
            'judge_analytic']
@@ -1333,4 +1333,24 @@ def judge_gpu(gpu: dict,  # the device window's tables of this paper: {'throughp
 def judge_analytic(paper_dir=None) -> list[Claim]:
     "The claims of `CLAIMS` judged from the paper's numbers and effattn's FLOP counter alone (any machine, no training)."
     return judge_claims('001', CLAIMS, Evidence(paper_tables('001', paper_dir), 'any'), 'analytic')
+
+
+# %% ../../nbs/52_p001.ipynb #e3d8c5f8
+from ..measure import provenance
+from .base import GpuWork
+
+# %% ../../nbs/52_p001.ipynb #349e3ac9
+def _measure_gpu(dev, save, prof: str = 'paper'):
+    "001's GPU table at profile `prof` on `dev`, saved through `save(name, table)`: the throughput of `time_rows`."
+    S = profile(prof).speed; G = S['gpu']
+    # fp16 autocast is the GPU's; the CPU's dry run autocasts bf16 in its place (CPU fp16 matmuls are slow or missing)
+    precisions = tuple('bf16' if p == 'fp16' and dev.type == 'cpu' else p for p in G['precisions'])
+    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False  # fp32 as a V100 computes it (no TF32)
+    save('throughput', time_rows(S['depth'], G['batch'], G['rounds'], dev, provenance(dev)['hardware'],
+                                 G['impls'], precisions, G['warmup'], G.get('sizes'), log=print))
+
+
+GPU_WORK = GpuWork(_measure_gpu, ('throughput',),
+                   105,  # 3 claims; throughput_seconds: 81 s from the first window's pace (H100, data/results/device/windows.jsonl), x 1.3
+                   protocol=2)  # 1 = fused SDPA, batch 64 only: a table saved under it is measured again
 

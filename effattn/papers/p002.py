@@ -31,8 +31,8 @@ from ..train import load_checkpoint
 __all__ = ['LAYOUTS', 'KERNELS', 'DATASETS', 'TRAIN', 'PROFILES', 'SUMMARY', 'SMALL_DEVICE', 'SYNTH_DEVICE', 'PAPER_TABLE',
            'BASE', 'CLAIM_KINDS', 'TEST_IMAGES', 'FAVOR_RUNS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS',
            'judge_analytic', 'SYNTH_LAYOUTS', 'SYNTH_IMAGES', 'Z', 'FASTER', 'TIE', 'RATIO_TOL', 'ORDER', 'BEST_OF',
-           'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'CLAIMS', 'SETTINGS', 'Settings',
-           'profile', 'specs', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame',
+           'FIG5', 'LAG_SLACK', 'DROP_PTS', 'HYBRIDS', 'EVERY_M', 'AT_FIG5', 'CLAIMS', 'GPU_WORK', 'SETTINGS',
+           'Settings', 'profile', 'specs', 'speed_tables', 'synthetic_table', 'table3', 'runs_frame', 'paper_frame',
            'not_run_frame', 'side_by_side', 'spread_table', 'speed_vs_paper', 'judge', 'judge_campaign', 'judge_gpu',
            'favor_stabilizer_table', 'favor_stabilizer_record', 'favor_departure', 'departures']
 
@@ -1261,6 +1261,21 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 002 (
     if gpu.get('speed') is None and gpu.get('synthetic') is None: return []
     timed = [r for r in CLAIMS if 'gpu' in r.evidence and _in_window(r.id, gpu)]
     return judge_claims('002', timed, Evidence(paper_tables('002', paper_dir), gpu=gpu), 'gpu')
+
+
+# %% ../../nbs/53_p002.ipynb #a740424e
+from .base import GpuWork
+
+# %% ../../nbs/53_p002.ipynb #dde4d736
+def _measure_gpu(dev, save, prof: str = 'paper'):
+    "002's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)`: the models' speed and the synthetic study."
+    P = profile(prof)
+    save('speed', speed_tables(P, dev))
+    save('synthetic', synthetic_table(P.synthetic, dev))
+
+
+GPU_WORK = GpuWork(_measure_gpu, ('speed', 'synthetic'),
+                   150)  # 12 claims; the first window (H100, data/results/device/windows.jsonl) cut it at its 75 s: twice that
 
 
 # %% ../../nbs/53_p002.ipynb #132ef3e1

@@ -35,7 +35,7 @@ import pandas as pd
 # %% auto #0
 __all__ = ['KERNELS', 'ALL_KERNELS', 'ATTENTION', 'TOKEN_OPTIONS', 'VIT_TRAIN', 'PAPER_TRAIN', 'PROFILES', 'SUMMARY',
            'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'judge_analytic',
-           'departures', 'SETTINGS', 'CLAIMS', 'Settings', 'profile', 'run_spec', 'specs', 'paper_results',
+           'departures', 'SETTINGS', 'CLAIMS', 'GPU_WORK', 'Settings', 'profile', 'run_spec', 'specs', 'paper_results',
            'model_label', 'runs_frame', 'accuracy_table', 'setup_table', 'grid_gflop', 'kernel_swap',
            'normalizer_table', 'confusion', 'per_class', 'speed_models', 'time_models', 'speed_table', 'judge',
            'judge_gpu']
@@ -926,4 +926,23 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 003 (
     # the hardware nor the batch, steps and blocks, so a window that saved only them judges nothing here.
     if gpu.get('speed') is None: return []
     return judge_claims(_PAPER, CLAIMS, Evidence(paper_tables('003', paper_dir), 'paper', gpu=gpu), 'gpu')
+
+
+# %% ../../nbs/54_p003.ipynb #9d947ec1
+from ..measure import provenance
+from .base import GpuWork
+
+# %% ../../nbs/54_p003.ipynb #8a163224
+def _measure_gpu(dev, save, prof: str = 'paper'):
+    "003's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)`: the models' timings and the speed table."
+    P = profile(prof); SP = P.speed
+    t = time_models(speed_models(P), SP['batch'], SP['steps'], SP['blocks'], dev)
+    save('speed_timings', t)
+    try: save('speed', speed_table(t, paper_results(paper_tables('003')), SP['batch'], SP['steps'],
+                                   SP['blocks'], provenance(dev)['hardware']))
+    except Exception as e: print(f"003 speed_table not built ({type(e).__name__}: {e}); the timings are saved")
+
+
+GPU_WORK = GpuWork(_measure_gpu, ('speed_timings', 'speed'),
+                   60)  # 4 claims; the first window (H100, data/results/device/windows.jsonl) cut it at its 30 s: twice that
 

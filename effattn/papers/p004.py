@@ -36,10 +36,11 @@ from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['PROFILES', 'SUMMARY', 'CLAIM_KINDS', 'HEADLINE', 'NEEDS', 'FIGURES', 'SAME_CLAIMS', 'judge_campaign', 'departures',
-           'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'Z', 'A100', 'GPU', 'CLAIMS', 'Settings', 'profile', 'specs',
-           'mechanisms', 'kernels', 'predict', 'memory_scaling', 'memory_slopes', 'memory_arithmetic', 'table_004',
-           'fused_scratch', 'flash_table', 'identical_outputs', 'time_scaling', 'crossover', 'crossover_table',
-           'inputs', 'accuracy_study', 'error_table', 'choose_table', 'judge', 'judge_analytic', 'judge_gpu']
+           'SETTINGS', 'D', 'MECHANISMS', 'KEYS', 'EXACT', 'Z', 'A100', 'GPU', 'CLAIMS', 'GPU_WORK', 'Settings',
+           'profile', 'specs', 'mechanisms', 'kernels', 'predict', 'memory_scaling', 'memory_slopes',
+           'memory_arithmetic', 'table_004', 'fused_scratch', 'flash_table', 'identical_outputs', 'time_scaling',
+           'crossover', 'crossover_table', 'inputs', 'accuracy_study', 'error_table', 'choose_table', 'judge',
+           'judge_analytic', 'judge_gpu']
 
 # %% ../../nbs/55_p004.ipynb #7b6be08c
 @dataclass(frozen=True)
@@ -945,3 +946,26 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 004 (
     # verdict reads only the timing: its approximation errors come from the `accuracy` study, which a window does not run.
     ev = Evidence(paper_tables('004', paper_dir), gpu={k: t for k, t in gpu.items() if t is not None})
     return [c for c in judge_claims('004', CLAIMS, ev, 'gpu') if c.verdict != 'not run']  # these judges say 'not run' only for a missing table
+
+# %% ../../nbs/55_p004.ipynb #1b2891ff
+from .base import GpuWork
+
+# %% ../../nbs/55_p004.ipynb #acf830b6
+def _measure_gpu(dev, save, prof: str = 'paper'):
+    "004's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)` (the memory tables first: the timing reads them)."
+    P = profile(prof, time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
+    paper = paper_tables('004')
+    mem = save('memory_scaling', memory_scaling(P, dev, log=None))
+    tab, t004 = table_004(P, mem, paper['memory_table'], dev, log=None)
+    save('memory_table_004', t004)
+    save('flash_table_004', flash_table(tab, P, paper['flash_table'], dev))
+    save('identical_outputs', identical_outputs(P.flash_N, dev))
+    tim, stopped = time_scaling(P, mem, dev, log=None)
+    save('time_scaling', tim)
+    save('time_crossover', crossover_table(tim, stopped).reset_index())
+
+
+GPU_WORK = GpuWork(_measure_gpu, ('memory_scaling', 'memory_table_004', 'flash_table_004', 'identical_outputs',
+                                  'time_scaling', 'time_crossover'),
+                   100)  # 8 claims; in the first window (H100, data/results/device/windows.jsonl) 45 s reached its last memory size
+

@@ -25,8 +25,8 @@ from ..runtime import Profile
 
 # %% auto #0
 __all__ = ['SUMMARY', 'BASELINE', 'PROFILES', 'CLAIMS', 'HEADLINE', 'NEEDS', 'FIGURES', 'CLAIM_KINDS', 'SETTINGS', 'SAME_CLAIMS',
-           'judge_analytic', 'judge_gpu', 'departures', 'Settings', 'profile', 'run_spec', 'specs', 'cost_table',
-           'flops_share', 'accuracies', 'zoo_table', 'gap', 'attention_share', 'judge', 'judge_campaign']
+           'judge_analytic', 'judge_gpu', 'GPU_WORK', 'departures', 'Settings', 'profile', 'run_spec', 'specs',
+           'cost_table', 'flops_share', 'accuracies', 'zoo_table', 'gap', 'attention_share', 'judge', 'judge_campaign']
 
 # %% ../../nbs/57_zoo.ipynb #836a2118
 SUMMARY = ("Early in training (cpu profile: 2 epochs on 5,000 images, one seed) no mechanism beats softmax beyond noise "
@@ -339,4 +339,5 @@ SETTINGS = ()  # our own study: no paper's settings to set ours beside
 SAME_CLAIMS: dict = {}  # no claim is judged twice under two ids
 judge_analytic = None  # the FLOPs claim reads the notebook's cost table
 judge_gpu = None  # the cost table is measured by the notebook on its own device
+GPU_WORK = None  # no device window measures this study
 departures = None  # the shared departures only
