@@ -39,7 +39,7 @@ SPEED_STUDIES = ('000', '004', '003', '002', '001')  # the studies whose GPU_WOR
 
 
 # %% ../nbs/46_device.ipynb #0ed0c4ea
-def _speed_mechanisms(dev, save, prof: str = 'paper'):
+def _speed_mechanisms(dev, save, prof: Profile = Profile.paper):
     import pandas as pd  # lazy: pandas only for tables
     from effattn.bench import attention_benchmark, benchmark_entries  # lazy: torch-free at import
     toy = prof == Profile.smoke
@@ -66,7 +66,7 @@ def speed_tasks() -> dict[str, tuple[str, GpuWork]]:
 
 
 # %% ../nbs/46_device.ipynb #462fa6b9
-def _gpu_csv(root: Path, paper: str, table: str, profile: str = 'paper') -> Path:
+def _gpu_csv(root: Path, paper: str, table: str, profile: Profile = Profile.paper) -> Path:
     "Where a speed task saves a table: data/results/<paper>/gpu/<table>.<profile>.csv (report.gpu_tables reads them)."
     return root / 'data' / 'results' / paper / 'gpu' / f'{table}.{profile}.csv'
 
@@ -85,7 +85,7 @@ def speed_done(name: str, root: str | Path | None = None) -> bool:
 
 # %% ../nbs/46_device.ipynb #0b32aca3
 def speed_task(name: str, device: str = 'cuda', root: str | Path | None = None,
-               profile: str = 'paper',  # the papers' settings; 'smoke' times toy sizes (a check on the CPU)
+               profile: Profile = Profile.paper,  # the papers' settings; 'smoke' times toy sizes (a check on the CPU)
                ) -> list[Path]:
     "Run one speed task; its tables go to data/results/<paper>/gpu/<table>.<profile>.csv beside their provenance."
     import torch  # lazy: torch-free at import

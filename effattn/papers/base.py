@@ -357,6 +357,7 @@ class GpuWork:
 class Study(Protocol):
     "What every study module defines (see the list above); `study_problems` names what a module lacks."
     SUMMARY: str
+    CLAIMS: tuple | list  # the study's claims as one table: effattn.papers.verdict.ClaimSpec rows, judged by judge_claims
     PROFILES: dict  # profile name -> the study's frozen settings dataclass
     CLAIM_KINDS: dict  # claim id -> dict(kind=..., paper_device=...) for claims older files saved as 'empirical'
     SAME_CLAIMS: dict  # claim id -> the id of the same claim judged with stronger evidence

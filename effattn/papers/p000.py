@@ -1334,7 +1334,7 @@ from .base import GpuWork
 _IMAGENETTE = (9469, 3925)  # Imagenette's train and validation images (the campaign's DATASET_SIZES): an epoch's timing scales to them
 
 
-def _measure_gpu(dev, save, prof: str = 'paper'):
+def _measure_gpu(dev, save, prof: Profile = Profile.paper):
     "000's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)`: the epoch timing and the memory scaling."
     P = profile(prof)
     n_train, n_val = _IMAGENETTE

@@ -1340,7 +1340,7 @@ from ..measure import provenance
 from .base import GpuWork
 
 # %% ../../nbs/52_p001.ipynb #349e3ac9
-def _measure_gpu(dev, save, prof: str = 'paper'):
+def _measure_gpu(dev, save, prof: Profile = Profile.paper):
     "001's GPU table at profile `prof` on `dev`, saved through `save(name, table)`: the throughput of `time_rows`."
     S = profile(prof).speed; G = S['gpu']
     # fp16 autocast is the GPU's; the CPU's dry run autocasts bf16 in its place (CPU fp16 matmuls are slow or missing)

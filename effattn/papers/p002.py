@@ -1267,7 +1267,7 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 002 (
 from .base import GpuWork
 
 # %% ../../nbs/53_p002.ipynb #dde4d736
-def _measure_gpu(dev, save, prof: str = 'paper'):
+def _measure_gpu(dev, save, prof: Profile = Profile.paper):
     "002's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)`: the models' speed and the synthetic study."
     P = profile(prof)
     save('speed', speed_tables(P, dev))

@@ -933,7 +933,7 @@ from ..measure import provenance
 from .base import GpuWork
 
 # %% ../../nbs/54_p003.ipynb #8a163224
-def _measure_gpu(dev, save, prof: str = 'paper'):
+def _measure_gpu(dev, save, prof: Profile = Profile.paper):
     "003's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)`: the models' timings and the speed table."
     P = profile(prof); SP = P.speed
     t = time_models(speed_models(P), SP['batch'], SP['steps'], SP['blocks'], dev)

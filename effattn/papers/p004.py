@@ -951,7 +951,7 @@ def judge_gpu(gpu: dict[str, pd.DataFrame],  # a device window's tables of 004 (
 from .base import GpuWork
 
 # %% ../../nbs/55_p004.ipynb #acf830b6
-def _measure_gpu(dev, save, prof: str = 'paper'):
+def _measure_gpu(dev, save, prof: Profile = Profile.paper):
     "004's GPU tables at profile `prof` on `dev`, each saved through `save(name, table)` (the memory tables first: the timing reads them)."
     P = profile(prof, time_cap_s=2.0)  # a GPU call over 2 s is past where 004's claims are decided
     paper = paper_tables('004')
