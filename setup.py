@@ -25,8 +25,8 @@ lic = licenses[cfg['license']]
 reqs = cfg.get('requirements', '').split()
 repro = cfg.get('repro_requirements', '').split()
 dev = cfg.get('dev_requirements', '').split()
-bench = cfg.get('bench_requirements', '').split()  # the peers' packages for `python -m effattn.bench_peers` (dev has them:
-# eight small pure-Python wheels whose torch requirements, at most torch>=2.5, keep the installed torch; 43's agreement tests run)
+bench = cfg.get('bench_requirements', '').split()  # the peers' packages for `python -m effattn.bench.peers` (dev has them:
+# eight small pure-Python wheels whose torch requirements, at most torch>=2.5, keep the installed torch; 41_peers' agreement tests run)
 tb = cfg.get('tb_requirements', '').split()  # TensorBoard curves: fit(log_dir=...), campaign run --tensorboard
 slurm = cfg.get('slurm_requirements', '').split()  # campaign run --executor submitit (Slurm; dev has it: small, pure Python)
 ray = cfg.get('ray_requirements', '').split()  # campaign run --executor ray (its test skips without it)

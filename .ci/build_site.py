@@ -32,9 +32,10 @@ def repo_url() -> str:
 
 REPO_URL = repo_url()
 PROFILES = ('paper', 'cpu')  # which kept executed copy an experiment page shows, best first
-SECTIONS = [  # (caption, notebook-name regex) for the library notebooks, in order
-    ('Core', r'^0\d'), ('Mechanisms', r'^1\d'), ('Models, data and training', r'^[23]\d'),
-    ('Benchmarks, runner, report, campaign', r'^4\d'), ("The papers' modules", r'^5\d'),
+SECTIONS = [  # (caption, notebook-name regex) for the library notebooks, in order: one per package
+    ('Core: the root modules', r'^0\d'), ('Mechanisms: effattn.attention', r'^1\d'), ('Models: effattn.models', r'^2\d'),
+    ('Data and training: effattn.train', r'^3\d'), ('Benchmarks: effattn.bench', r'^4\d'),
+    ("The studies: effattn.studies", r'^5\d'), ('Report, campaign, device, CLI: effattn.repro', r'^6\d'),
     ('The house: layers, imports, function sizes', r'^98')]
 INTRO = ('**Results**: the reproduction report (every claim of every paper beside our number, with a verdict), then '
          "each paper's experiment notebook as it last ran, with its tables and figures. **Library**: one page per "
@@ -154,7 +155,7 @@ def library_nb(nb: dict) -> dict:
     for c in nb['cells']:
         if c['cell_type'] != 'code': cells.append(c); continue
         d, body = split_directives(c['source'])
-        if 'default_exp' in d: module = d['default_exp']
+        if 'default_exp' in d: module = d['default_exp'].removesuffix('.__init__')
         if d.keys() & {'hide', 'default_exp', 'exporti'}: continue
         if d.keys() & {'export', 'exports'}:
             cell = api_cell(body, d.get('export') or d.get('exports') or module) if module else None
@@ -176,7 +177,7 @@ def rewrite_links(nb: dict, depth: int) -> dict:
 def executed_copy(nb: Path) -> tuple[Path, str]:
     "The kept executed copy of experiment notebook `nb` and its profile (the unexecuted source if none is kept)."
     sys.path.insert(0, str(ROOT))
-    from effattn.cli import executed_path
+    from effattn.repro.cli import executed_path
     for profile in PROFILES + ('smoke',):
         if (p := executed_path(nb, profile)).exists(): return p, profile
     return nb, ''

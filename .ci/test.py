@@ -81,7 +81,7 @@ def lint_check():
 
 
 WHEEL_SMOKE = r"""
-import os, sys, effattn, effattn.data as d
+import os, sys, effattn, effattn.train.data as d
 where = os.path.dirname(effattn.__file__)
 assert 'site-packages' in where, f"effattn imported from {where}, not from the installed wheel"
 for name in ('mnist', 'cifar10', 'imagenette'):

@@ -407,7 +407,7 @@ def layer_heads(name: str, heads: int | None) -> int | None:
     return None if get_attention_spec(name).cls.one_head_per_feature else heads
 
 # %% ../nbs/00_core.ipynb #96f0caea
-ATTENTION_MACS: Registry = Registry('cost model')  # mechanism name -> cost model (see effattn.flops)
+ATTENTION_MACS: Registry = Registry('cost model')  # mechanism name -> cost model (see effattn.attention.flops)
 
 
 def attention_cost(names: str):

@@ -1,0 +1,1 @@
+"""effattn.repro: reproducing the studies across sessions and machines: the report (`report`), the resumable campaign (`campaign`) and its cluster engines (`engines`), the GPU device window (`device` and its helpers) and the command line (`cli`, also `python -m effattn`). Importing it loads nothing: `effattn --help` needs no torch."""
