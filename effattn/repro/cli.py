@@ -349,7 +349,7 @@ def _profile_option(name: str) -> Profile:
     try: return Profile.of(name, '--profile')
     except ValueError as e: raise argparse.ArgumentTypeError(str(e)) from None
 
-
+# %% ../../nbs/63_cli.ipynb #f0c4a7da
 def main(argv: list[str] | None = None) -> int:
     "The `effattn` console script."
     ap = argparse.ArgumentParser(prog='effattn', description='effattn: reproduce the efficient-attention papers.')
