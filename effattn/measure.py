@@ -26,7 +26,8 @@ import effattn
 
 # %% auto #0
 __all__ = ['CODE_PATHS', 'TensorMemory', 'sync', 'peak_memory', 'Timing', 'time_fn', 'time_side_by_side', 'inference_latency',
-           'throughput', 'training_memory', 'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance']
+           'throughput', 'training_memory', 'count_params', 'cpu_name', 'hardware', 'git_commit', 'provenance',
+           'error_line', 'interleaved_timings', 'paired_ratio']
 
 # %% ../nbs/01_measure.ipynb #b85a30fc
 class TensorMemory(TorchDispatchMode):
@@ -245,3 +246,44 @@ def provenance(device: torch.device | str = 'cpu', **extra) -> dict:
     return dict(hardware=hardware(device), device=str(torch.device(device)), host=socket.gethostname(),
                 torch=torch.__version__, python=platform.python_version(), effattn=effattn.__version__,
                 commit=git_commit(), date=time.strftime('%Y-%m-%d %H:%M:%S %z'), **extra)
+
+# %% ../nbs/01_measure.ipynb #63e46473
+def error_line(e: BaseException) -> str:
+    "An exception in one line: its type and the start of its message (a contender's error, in a table cell)."
+    return f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:100]}"
+
+
+def interleaved_timings(
+    fns: dict[str, Callable[[], object]],  # contenders, called without arguments
+    device: torch.device | str = 'cpu',
+    warmup: int = 1,  # untimed calls of each contender first
+    repeats: int = 7,  # rounds; each round times every contender once
+    max_seconds: float | None = 3.0,  # after 3 rounds, stop once the rounds took this long per contender
+    clock: str = 'wall',  # 'wall': time_fn (synchronised wall clock); 'cpu': process CPU time (CPU, one thread)
+) -> dict[str, list[float] | str]:
+    "Time several callables in a round robin (so that load bursts hit all alike): seconds of each round per name, or an error."
+    if clock not in ('wall', 'cpu'): raise ValueError(f"clock must be 'wall' or 'cpu'; got {clock!r}.")
+    if clock == 'cpu' and torch.device(device).type != 'cpu':
+        raise ValueError("clock='cpu' measures the host's CPU time, which says nothing about a GPU's work; use clock='wall'.")
+    def once(fn) -> float:
+        if clock == 'wall': return time_fn(fn, device, warmup=0, repeats=1).median
+        t0 = time.process_time(); fn(); return time.process_time() - t0
+    out, live = {}, dict(fns)
+    for name, fn in list(live.items()):
+        try:
+            for _ in range(warmup): fn()
+        except Exception as e: out[name] = error_line(e); del live[name]
+    samples = {name: [] for name in live}
+    start = time.perf_counter()
+    for r in range(repeats):
+        for name, fn in list(live.items()):
+            try: samples[name].append(once(fn))
+            except Exception as e: out[name] = error_line(e); del live[name]
+        if max_seconds is not None and r >= 2 and time.perf_counter() - start > max_seconds * max(len(live), 1): break
+    out.update({name: samples[name] for name in live})
+    return {name: out[name] for name in fns}
+
+
+def paired_ratio(a: list[float], b: list[float]) -> float:
+    "Median over rounds of a[i] / b[i]: the ratio of two contenders timed in the same rounds."
+    return statistics.median(x / y for x, y in zip(a, b))

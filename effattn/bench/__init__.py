@@ -22,10 +22,9 @@ from torch import Tensor, nn
 from tqdm import tqdm
 from torch.profiler import ProfilerActivity, profile
 
-from .peers import interleaved_timings, paired_ratio
 from ..attention import build_attention, get_attention_spec, layer_heads, list_attention
 from ..core import check_choice
-from ..measure import count_params, peak_memory, provenance, sync, time_fn
+from ..measure import count_params, interleaved_timings, paired_ratio, peak_memory, provenance, sync, time_fn
 from ..attention.sparse import SparseAttention, grid_shape
 from ..train.augment import DeviceLoader
 from ..train.data import load_dataset, DATASETS
@@ -345,7 +344,7 @@ def _sdpa_line(r: dict) -> str:
 
 # %% ../../nbs/40_bench.ipynb #27195ee3
 SDPA_NOTE = ("# eff/this: effattn's time over this row's, the median [and range] of the per-round ratios (the rows are "
-             "timed round by round, as bench_peers); < 1: effattn is faster. best: the construction with the lowest "
+             "timed round by round, as bench.peers); < 1: effattn is faster. best: the construction with the lowest "
              "median. kB/token: peak bytes of one forward+backward per token (batch x N); mem eff/this: effattn's over "
              "this row's.")
 

@@ -13,7 +13,6 @@ import json
 import math
 import os
 import statistics
-import time
 import warnings
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -25,14 +24,14 @@ from torch import Tensor, nn
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from ..attention import MultiHeadAttention, build_attention
-from ..measure import peak_memory, provenance, time_fn
+from ..measure import error_line, interleaved_timings, paired_ratio, peak_memory, provenance
 from ..attention.testing import rel_error
 
 # %% auto #0
 __all__ = ['PEERS', 'PAIRS', 'SDPA_BACKENDS', 'RATIO_NOTE', 'QUICK', 'peer_version', 'import_peer', 'peer_missing',
-           'PeerSettings', 'PeerKernelAttention', 'effattn_options', 'build_effattn', 'PeerPair', 'interleaved_timings',
-           'paired_ratio', 'default_backends', 'sdpa_backend', 'level_contenders', 'crossover', 'crossovers',
-           'measure_level', 'peer_benchmark', 'format_peer_table', 'format_crossovers', 'main']
+           'PeerSettings', 'PeerKernelAttention', 'effattn_options', 'build_effattn', 'PeerPair', 'default_backends',
+           'sdpa_backend', 'level_contenders', 'crossover', 'crossovers', 'measure_level', 'peer_benchmark',
+           'format_peer_table', 'format_crossovers', 'main']
 
 # %% ../../nbs/41_peers.ipynb #28edd998
 PEERS = {  # PyPI distribution -> (import name, version checked here)
@@ -180,46 +179,6 @@ PAIRS = {p.mechanism: p for p in [
     PeerPair('local', 'local-attention', 'LocalAttention(exact_windowsize=True)', _local_pair, True),
 ]}
 
-# %% ../../nbs/41_peers.ipynb #3997b019
-def _error(e: BaseException) -> str:
-    return f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:100]}"
-
-
-def interleaved_timings(
-    fns: dict[str, Callable[[], object]],  # contenders, called without arguments
-    device: torch.device | str = 'cpu',
-    warmup: int = 1,  # untimed calls of each contender first
-    repeats: int = 7,  # rounds; each round times every contender once
-    max_seconds: float | None = 3.0,  # after 3 rounds, stop once the rounds took this long per contender
-    clock: str = 'wall',  # 'wall': time_fn (synchronised wall clock); 'cpu': process CPU time (CPU, one thread)
-) -> dict[str, list[float] | str]:
-    "Time several callables in a round robin (so that load bursts hit all alike): seconds of each round per name, or an error."
-    if clock not in ('wall', 'cpu'): raise ValueError(f"clock must be 'wall' or 'cpu'; got {clock!r}.")
-    if clock == 'cpu' and torch.device(device).type != 'cpu':
-        raise ValueError("clock='cpu' measures the host's CPU time, which says nothing about a GPU's work; use clock='wall'.")
-    def once(fn) -> float:
-        if clock == 'wall': return time_fn(fn, device, warmup=0, repeats=1).median
-        t0 = time.process_time(); fn(); return time.process_time() - t0
-    out, live = {}, dict(fns)
-    for name, fn in list(live.items()):
-        try:
-            for _ in range(warmup): fn()
-        except Exception as e: out[name] = _error(e); del live[name]
-    samples = {name: [] for name in live}
-    start = time.perf_counter()
-    for r in range(repeats):
-        for name, fn in list(live.items()):
-            try: samples[name].append(once(fn))
-            except Exception as e: out[name] = _error(e); del live[name]
-        if max_seconds is not None and r >= 2 and time.perf_counter() - start > max_seconds * max(len(live), 1): break
-    out.update({name: samples[name] for name in live})
-    return {name: out[name] for name in fns}
-
-
-def paired_ratio(a: list[float], b: list[float]) -> float:
-    "Median over rounds of a[i] / b[i]: the ratio of two contenders timed in the same rounds."
-    return statistics.median(x / y for x, y in zip(a, b))
-
 # %% ../../nbs/41_peers.ipynb #6f9c7ddf
 SDPA_BACKENDS = {'flash': 'FLASH_ATTENTION', 'efficient': 'EFFICIENT_ATTENTION', 'cudnn': 'CUDNN_ATTENTION', 'math': 'MATH'}
 
@@ -300,7 +259,7 @@ def _add_pair(c: _Contenders, name: str, s: PeerSettings, dev: torch.device, dty
         _effattn_alone(c, name, s, dev, dtype)
         return
     except Exception as e:
-        c.skip(name, 'effattn', _error(e))
+        c.skip(name, 'effattn', error_line(e))
         return
     if c.level == 'module':
         with torch.no_grad(): diff = rel_error(eff(x), peer(x))
@@ -386,7 +345,7 @@ def measure_level(level: str, N: int, s: PeerSettings, mechanisms: list[str], de
         if memory:
             resets[key]()
             try: row['mb'] = peak_memory(fns[key], device) / 2 ** 20
-            except Exception as e: row['mem_error'] = _error(e)
+            except Exception as e: row['mem_error'] = error_line(e)
     out = [r for r in rows if 'error' in r or f"{r['name']}|{r['impl']}" in fns]
     if log:
         for r in out:

@@ -17,13 +17,12 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from ..bench.peers import interleaved_timings
 from ..attention import build_attention
 from ..core import check_choice
 from ..train.experiment import RunSpec
 from ..attention.flops import count_flops
 from ..attention.hydra import HYDRA_KERNELS, MultiheadLinear, hydra_token_focus
-from ..measure import TensorMemory
+from ..measure import TensorMemory, interleaved_timings
 from .base import Results, override_profile, paper_tables
 from ..models.presets import create_model
 from .verdict import (INCONCLUSIVE_WHY, Claim, ClaimSpec, Evidence, Judged, Missing, judge_claims, mean_std,
