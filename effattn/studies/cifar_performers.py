@@ -576,9 +576,6 @@ def _read(ev: Evidence) -> tuple[_Accuracies, pd.DataFrame]:
     return _accuracies(ev.results), paper_results(ev.paper_tables)
 
 
-def _not_run(why: str, paper_value: str, **extra) -> Judged:
-    "Not run, with the paper's value the judge read from the paper's tables (where the row holds the value: `Missing`)."
-    return Judged('not run', '-', why, paper_value=paper_value, extra=extra)
 
 
 def _for(judge, design: str):
@@ -597,7 +594,7 @@ def _relu_beats_vit(ev: Evidence, design: str) -> Judged:
     why = ("a CNN with an attention-free head against a ViT: not a test of attention" if design == 'L1' else
            "same architecture, optimiser, data and seed: only the attention differs")
     m = f'{design} relu'
-    if m not in acc.accs or 'ViT' not in acc.accs: return _not_run(f"not run in the {ev.profile} profile; {why}", pv)
+    if m not in acc.accs or 'ViT' not in acc.accs: return Judged.not_run(f"not run in the {ev.profile} profile; {why}", pv)
     d, noise = _margin(acc, m, 'ViT')
     v, reading = _direction(d, noise)
     return Judged(v, f"ReLU {_ours_acc(acc, m)} vs ViT {_ours_acc(acc, 'ViT')} ({d:+.2f})", f"{reading}; {acc.budget}; {why}",
@@ -630,7 +627,7 @@ def _extreme_kernel(ev: Evidence, design: str, kernel: str, best: bool) -> Judge
     acc, paper = _read(ev)
     pv, ks = _extreme_paper_value(paper, kernel, best), _kernels_run(acc, design)
     if kernel not in ks or len(ks) < 2:
-        return _not_run(f"needs {kernel} and another kernel; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
+        return Judged.not_run(f"needs {kernel} and another kernel; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
     rival = _rival(ks, kernel, best)
     d, noise = _margin(acc, f'{design} {kernel}', f'{design} {rival}')
     d = d if best else -d
@@ -660,7 +657,7 @@ def _kernel_ranking(ev: Evidence, design: str) -> Judged:
     pacc = _paper_acc(paper)
     order = sorted(KERNELS, key=pacc.get, reverse=True)
     pv, ks = ' > '.join(f"{k} {pacc[k]:.2f}%" for k in order), _kernels_run(acc, design)
-    if len(ks) < 3: return _not_run(f"needs at least 3 of the 5 kernels; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
+    if len(ks) < 3: return Judged.not_run(f"needs at least 3 of the 5 kernels; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
     votes = [_direction(*_margin(acc, f'{design} {a}', f'{design} {b}'))[0]
              for i, a in enumerate(order) for b in order[i + 1:] if a in ks and b in ks]
     agree, contra, tie = (votes.count(v) for v in ('reproduced', 'not reproduced', 'partly'))
@@ -683,7 +680,7 @@ def _ftheta_outperforms(ev: Evidence, design: str) -> Judged:
     ks = _kernels_run(acc, design)
     ran = [k for k in fixed if k in ks]
     if 'ftheta' not in ks or not ran:
-        return _not_run(f"needs fθ and a fixed kernel; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
+        return Judged.not_run(f"needs fθ and a fixed kernel; ran {sorted(ks) or 'none'} in the {ev.profile} profile", pv)
     best = max(ran, key=ks.get)
     d, noise = _margin(acc, f'{design} ftheta', f'{design} {best}')
     v, reading = _direction(d, noise)
@@ -704,7 +701,7 @@ def _absolute(ev: Evidence) -> Judged:
     label_of = lambda k: 'ViT' if k == 'vit' else f'L1 {k}'
     pv = ', '.join(f"{k} {pacc[k]:.2f}%" for k in keys)
     ran = [k for k in keys if label_of(k) in acc.accs]
-    if not ran: return _not_run(f"no model of 003's design ran in the {ev.profile} profile", pv)
+    if not ran: return Judged.not_run(f"no model of 003's design ran in the {ev.profile} profile", pv)
     vs = {k: judge_value(pacc[k], acc.accs[label_of(k)], acc.n_test, spread=acc.sigma)[0] for k in ran}
     miss, got = [k for k in keys if k not in ran], set(vs.values())
     verdict = 'not reproduced' if got == {'not reproduced'} else 'reproduced' if got == {'reproduced'} else 'partly'  # the rows that ran
@@ -763,7 +760,7 @@ def _judge_speed(ev: Evidence, design: str,
     pv = _speed_paper_value(paper_results(ev.paper_tables), what)
     speed = ev.gpu.get('speed') if ev.gpu else ev.results.tables.get('speed')
     s, why = _speed_rows(speed, design, ev.profile)
-    if s is None: return _not_run(why, pv, paper_device=_TIMING_DEVICE)
+    if s is None: return Judged.not_run(why, pv, paper_device=_TIMING_DEVICE)
     tol, ratio = _speed_tolerance(s, speed, what), s.set_index('model')[f'{what}_vs_vit']
     faster = [m.split()[1] for m in ratio.index if ratio[m] < 1 - tol[m]]
     slower = [m.split()[1] for m in ratio.index if ratio[m] > 1 + tol[m]]
@@ -793,7 +790,7 @@ def _differences_from_attention(ev: Evidence) -> Judged:
     swaps = ev.results.tables.get('kernel_swap')
     l1 = swaps[swaps.design == 'length-1'] if swaps is not None else None
     if l1 is None or not len(l1):
-        return _not_run("no kernel-swap table saved for this profile: the notebook's swap cell saves it (save_table 'kernel_swap')"
+        return Judged.not_run("no kernel-swap table saved for this profile: the notebook's swap cell saves it (save_table 'kernel_swap')"
                         if swaps is None else f"no trained length-1 model was swapped in the {ev.profile} profile", pv)
     tk = swaps[swaps.design == 'token']
     ours = (f"003's design: predictions unchanged on {l1.agreement.min():.1f}–{l1.agreement.max():.1f}% of "
@@ -823,7 +820,7 @@ def _per_class_f1(ev: Evidence) -> Judged:
           + " (text: 93–95% and 74–80%); overall 87")
     acc = _accuracies(ev.results)
     if not (recs := _relu_records(acc)):
-        return _not_run(f"no {_CAT_DOG_MODEL} run with saved test predictions in the {ev.profile} profile", pv)
+        return Judged.not_run(f"no {_CAT_DOG_MODEL} run with saved test predictions in the {ev.profile} profile", pv)
     pc = per_class(confusion(recs), recs[0]['classes']).set_index('cls')
 
     def group(cs):  # mean F1 of classes `cs` and its noise
@@ -873,7 +870,7 @@ def _cifar100(ev: Evidence) -> Judged:
     "§10.3: Performer-ReLU's CIFAR-100 accuracy: never run (no CIFAR-100 here, and 003 gives no setup for it)."
     _need(ev.paper_tables, 'text')
     value = ev.paper_tables['text'].set_index('quantity').loc['cifar100_relu_accuracy', 'value']
-    return _not_run("no CIFAR-100 here: the project's offline data hold MNIST, CIFAR-10 and Imagenette only, and "
+    return Judged.not_run("no CIFAR-100 here: the project's offline data hold MNIST, CIFAR-10 and Imagenette only, and "
                     "effattn's data loader knows no CIFAR-100; 003 also gives no setup for this run (epochs, model, split)",
                     f"{value}%")
 

@@ -708,11 +708,6 @@ def _found(verdict: str, ours: str, reason: str, seeds: int = 0,
     return Judged(verdict, ours, reason, seeds, paper_value, extra)
 
 
-def _not_run(why: str, paper_value: str, **extra) -> Judged:
-    "Not run, with the paper's value the judge read from the paper's tables (where the row holds the value: `Missing`)."
-    return Judged('not run', '-', why, paper_value=paper_value, extra=extra)
-
-
 # %% ../../nbs/52_hydra.ipynb #2c0164c5
 def _missing(name: str) -> str:  # a table or values name
     "Why a claim is not run: the notebook did not save `name` at this profile."
@@ -776,7 +771,7 @@ def _msa_falls(ev: Evidence) -> Judged:
     msa = [h for h in DIV192 if S.runs(f'softmax/H={h}')]
     big = [h for h in msa if h > ref]
     pv = f"tanks for H > {_paper_number(ev.paper_tables['text'], '001_c13'):g} (DeiT-B; curve not typed)"
-    if not (ref in msa and big): return _not_run(f'needs MSA runs at head width 64 (H = {ref}) and at a larger H', pv)
+    if not (ref in msa and big): return Judged.not_run(f'needs MSA runs at head width 64 (H = {ref}) and at a larger H', pv)
     d, s = S.diff(f'softmax/H={ref}', f'softmax/H={big[-1]}')
     return _found(_effect(d / s), ', '.join(f'H = {h} (DeiT-B {4 * h}): {S.show(f"softmax/H={h}")}' for h in msa),
                   f'fall from H = {ref} to H = {big[-1]}: {_reading(d, s)}; {S.setup}',
@@ -788,7 +783,7 @@ def _mla_flat(ev: Evidence) -> Judged:
     S = _scores(ev)
     pv = f"consistent up to H = {_paper_number(ev.paper_tables['text'], '001_c14'):g} (DeiT-B; curve not typed)"
     mla = [f'mla_global/H={h}' for h in DIV192 if S.runs(f'mla_global/H={h}')]
-    if len(mla) < 2: return _not_run('needs MLA runs at two head counts', pv)
+    if len(mla) < 2: return Judged.not_run('needs MLA runs at two head counts', pv)
     zs = {(a, b): S.z(a, b) for a, b in combinations(mla, 2)}  # a has fewer heads: z > 0 is a fall as H grows
     (fa, fb), fall = max(zs.items(), key=lambda kv: kv[1])
     v = 'reproduced' if max(map(abs, zs.values())) <= _K_OK else 'not reproduced' if fall > _K_BAD else 'inconclusive'
@@ -820,7 +815,7 @@ def _cosine_best(ev: Evidence) -> Judged:
     pv = (f'cosine {p5.top1_pct.iloc[0]:.2f}%, next {p5.kernel.iloc[1]} {p5.top1_pct.iloc[1]:.2f}% '
           f'({p5.top1_pct.iloc[0] - p5.top1_pct.iloc[1]:+.2f})')
     others, name = [r for r in t5.run if r != _HYDRA_ALL], dict(zip(t5.run, t5.kernel))
-    if not (S.runs(_HYDRA_ALL) and others): return _not_run('needs the cosine run and another Table 5 kernel', pv)
+    if not (S.runs(_HYDRA_ALL) and others): return Judged.not_run('needs the cosine run and another Table 5 kernel', pv)
     worst = min(others, key=lambda o: S.z(_HYDRA_ALL, o))
     best = max(others, key=S.mean)
     return _found(_effect(S.z(_HYDRA_ALL, worst)),
@@ -834,7 +829,7 @@ def _kernel_ranking(ev: Evidence) -> Judged:
     "Table 5's order: rank correlation ≥ _RANK_OK and no pair reversed beyond _K_OK; reversed pairs at least as many as agreeing: not reproduced."
     S, t5, p5 = _table5(ev)
     pv = ' > '.join(f'{r.kernel} {r.top1_pct:.2f}' for r in p5.itertuples())
-    if len(t5) < 3: return _not_run(f'{len(t5)} Table 5 kernels run; a ranking needs 3', pv)
+    if len(t5) < 3: return Judged.not_run(f'{len(t5)} Table 5 kernels run; a ranking needs 3', pv)
     rho = t5[['top1_pct', 'ours']].rank().corr().iloc[0, 1]
     pairs = [(a, b) for a, b in combinations(t5.itertuples(), 2) if a.top1_pct != b.top1_pct]
     zs = [S.z(a.run, b.run) * math.copysign(1, a.top1_pct - b.top1_pct) for a, b in pairs]
@@ -856,7 +851,7 @@ def _hydra_beats_otd(ev: Evidence) -> Judged:
     pv = (f"+{_paper_number(text, '001_c18'):g} points: Hydra {p_h:.2f}%, AFT-Simple {p1['AFT-Simple']:.2f}%, PolyNL "
           f"{p1['PolyNL']:.2f}%")
     otd = [r for r in ('aft_simple', 'polynl') if S.runs(r)]
-    if not (S.runs(_HYDRA_ALL) and otd): return _not_run('needs Hydra and AFT-Simple or PolyNL', pv)
+    if not (S.runs(_HYDRA_ALL) and otd): return Judged.not_run('needs Hydra and AFT-Simple or PolyNL', pv)
     rival, name = min(otd, key=lambda o: S.z(_HYDRA_ALL, o)), {'aft_simple': 'AFT-Simple', 'polynl': 'PolyNL'}
     return _found(_effect(S.z(_HYDRA_ALL, rival)), f'Hydra {S.show(_HYDRA_ALL)}, ' + ', '.join(f'{name[o]} {S.show(o)}' for o in otd),
                   f'Hydra minus {name[rival]} (the closer rival): {_reading(*S.diff(_HYDRA_ALL, rival))}; {S.setup}',
@@ -926,7 +921,7 @@ def _back_few_improve(ev: Evidence) -> Judged:
     back = _back_runs(S)
     pv = (f"+{_table2_gains(ev)[2]:.2f} points with 2 of 12 layers (Table 2; §4.4: "
           f"+{_paper_number(ev.paper_tables['text'], '001_c19'):g})")
-    if not back: return _not_run('needs the baseline and a back layout with 0 < n < L', pv)
+    if not back: return Judged.not_run('needs the baseline and a back layout with 0 < n < L', pv)
     L = S.depth
     n_few = min(back, key=lambda n: abs(12 * n / L - 2))  # the paper's 2 of 12, scaled to our depth
     listing = ', '.join(f'n = {n} of {L} (≈ {12 * n / L:g} of 12): {S.diff(_at("back", n), BASELINE)[0]:+.2f}' for n in back)
@@ -940,10 +935,10 @@ def _back_no_drop(ev: Evidence) -> Judged:
     S = _scores(ev)
     back = _back_runs(S)
     pv = f'{_table2_gains(ev)[8]:+.2f} points with 8 of 12 layers (Table 2)'
-    if not back: return _not_run('needs the baseline and a back layout with 0 < n < L', pv)
+    if not back: return Judged.not_run('needs the baseline and a back layout with 0 < n < L', pv)
     L = S.depth
     upto = [n for n in back if 12 * n / L <= _paper_number(ev.paper_tables['text'], '001_c17')]
-    if not upto: return _not_run('no back layout run with at most 8/12 of the layers', pv)
+    if not upto: return Judged.not_run('no back layout run with at most 8/12 of the layers', pv)
     worst = min(upto, key=lambda n: S.z(_at('back', n), BASELINE))
     zw = S.z(_at('back', worst), BASELINE)
     return _found('reproduced' if zw >= -_K_OK else 'not reproduced' if zw < -_K_BAD else 'inconclusive',
@@ -966,10 +961,10 @@ def _memory_limits(ev: Evidence) -> Judged:
     text, mem = ev.paper_tables['text'], ev.results.tables.get('memory')
     lim_msa, lim_mla = int(_paper_number(text, '001_c11')), int(_paper_number(text, '001_c12'))
     pv = f'MSA OOM for H > {lim_msa}; MLA OOM for H < {lim_mla}'
-    if mem is None: return _not_run(_missing('memory'), pv)
+    if mem is None: return Judged.not_run(_missing('memory'), pv)
     w = mem.pivot(index='H', columns='variant', values='train_mb_per_image')
     if (beyond := _limit_neighbours(list(w.index), lim_msa, lim_mla)) is None:
-        return _not_run(f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} and a divisor beyond each', pv)
+        return Judged.not_run(f'the profile measures H = {list(w.index)}: needs {lim_mla}, {lim_msa} and a divisor beyond each', pv)
     hi, lo = beyond
     ms, mb, me, mf = (w[v] for v in ('MSA explicit', 'MLA broadcast', 'MLA (ours, einsum)', 'MSA fused SDPA'))
     trend = ms.is_monotonic_increasing and mb.is_monotonic_decreasing
@@ -1020,7 +1015,7 @@ def _flop_changes(ev: Evidence) -> Judged:
     p, p_delta, o_delta = _table2_flops(ev)
     rows = [r for r in p.index if r not in ('Standard Attention', 'PolyNL')]
     pv = ', '.join(f'{r} {p_delta[r]:+.2f}%' for r in rows)
-    if o_delta is None: return _not_run(_missing('flops'), pv)
+    if o_delta is None: return Judged.not_run(_missing('flops'), pv)
     gap = max(abs(o_delta[r] - p_delta[r]) for r in rows)
     return _found('reproduced' if gap <= _FLOP_DELTA_TOL_PTS else 'not reproduced', ', '.join(f'{r} {o_delta[r]:+.2f}%' for r in rows),
                   f"largest gap {gap:.3f} points (tolerance {_FLOP_DELTA_TOL_PTS}; the claim is each change's size, its sign "
@@ -1032,7 +1027,7 @@ def _polynl_flops(ev: Evidence) -> Judged:
     "Table 2: PolyNL's FLOP change within _FLOP_DELTA_TOL_PTS of the paper's; matched only with a query projection eq. 13 lacks: not testable here."
     p, p_delta, o_delta = _table2_flops(ev)
     pv = f"{p['PolyNL']:.2f} G ({p_delta['PolyNL']:+.2f}%)"
-    if o_delta is None: return _not_run(_missing('flops'), pv)
+    if o_delta is None: return Judged.not_run(_missing('flops'), pv)
     o = ev.results.tables['flops'].set_index('row').gmacs
     q_proj = _L12 * _T224 * _D768 ** 2 / 1e9  # the query projection that eq. 13 (Q = X) does not have
     with_q = 100 * ((o['PolyNL'] + q_proj) / o['Standard Attention'] - 1)
@@ -1059,7 +1054,7 @@ def _table4_gflops(ev: Evidence) -> Judged:
     pv = '; '.join(f'{r.image_size}: {r.baseline_gflops:.1f} / {r.hydra_gflops:.1f} / {r.local_gflops:.1f}'
                    for r in ev.paper_tables['table4'].itertuples())
     t, sizes = _table4(ev)
-    if t is None: return _not_run(_missing('table4'), pv)
+    if t is None: return Judged.not_run(_missing('table4'), pv)
     rel = 100 * pd.concat([(t[f'ours_{c}'] - t[f'paper_{c}']) / t[f'paper_{c}'] for c in ('base', 'hydra', 'local')]).abs()
     return _found('reproduced' if rel.max() <= _GMAC_TOL_PCT else 'partly' if rel.max() <= 10 * _GMAC_TOL_PCT else 'not reproduced',
                   '; '.join(f'{r.px}: {r.ours_base:.1f} / {r.ours_hydra:.1f} / {r.ours_local:.1f}' for r in t.itertuples()),
@@ -1071,7 +1066,7 @@ def _table4_attention_share(ev: Evidence) -> Judged:
     "Table 4: attention's share of the blocks' MACs at every size within _SHARE_TOL_PTS of the paper's; within 50× that: partly."
     pv = ', '.join(f'{r.image_size}: {r.baseline_attn_pct:.2f}%' for r in ev.paper_tables['table4'].itertuples())
     t, sizes = _table4(ev)
-    if t is None: return _not_run(_missing('table4'), pv)
+    if t is None: return Judged.not_run(_missing('table4'), pv)
     ga = (t.ours_base_attn - t.paper_base_attn).abs()
     return _found('reproduced' if ga.max() <= _SHARE_TOL_PTS else 'partly' if ga.max() <= 50 * _SHARE_TOL_PTS else 'not reproduced',
                   ', '.join(f'{r.px}: {r.ours_base_attn:.2f}%' for r in t.itertuples()),
@@ -1084,7 +1079,7 @@ def _table4_hydra_share(ev: Evidence) -> Judged:
     "Table 4 / §4.4: Hydra's attention share within _SHARE_TOL_PTS of the paper's at every size."
     pv = f"{_paper_number(ev.paper_tables['text'], '001_c32'):g}%"
     t, sizes = _table4(ev)
-    if t is None: return _not_run(_missing('table4'), pv)
+    if t is None: return Judged.not_run(_missing('table4'), pv)
     gh = (t.ours_hydra_attn - t.paper_hydra_attn).abs()
     return _found('reproduced' if gh.max() <= _SHARE_TOL_PTS else 'not reproduced',
                   f'{t.ours_hydra_attn.max():.3f}% at most, at {sizes}',
@@ -1097,7 +1092,7 @@ def _table4_hydra_vs_local(ev: Evidence) -> Judged:
     p_sav = [100 * (1 - h / l) for h, l in zip(paper.hydra_gflops, paper.local_gflops)]
     pv = f"{saving:g}% (table: " + ', '.join(f'{s:.1f}' for s in p_sav) + '%)'
     t, sizes = _table4(ev)
-    if t is None: return _not_run(_missing('table4'), pv)
+    if t is None: return Judged.not_run(_missing('table4'), pv)
     sav = 100 * (1 - t.ours_hydra / t.ours_local)
     return _found('reproduced' if (sav - saving).abs().max() <= _LOCAL_TOL_PTS else 'not reproduced',
                   ', '.join(f'{p}: {s:.2f}%' for p, s in zip(t.px, sav)) +
@@ -1114,7 +1109,7 @@ def _doubling(ev: Evidence) -> Judged:
     "§1: attention's MACs at 448 px over those at 224 px (Table 4's costs) within _DOUBLING_TOL_PCT of the paper's 16."
     factor_paper = _paper_number(ev.paper_tables['text'], '001_c04')
     t4, pv = ev.results.tables.get('table4'), f"{factor_paper:g}x"
-    if t4 is None or not {224, 448} <= set(t4.px): return _not_run(_missing('table4'), pv)
+    if t4 is None or not {224, 448} <= set(t4.px): return Judged.not_run(_missing('table4'), pv)
     by = t4.set_index('px')
     at, T = by.base_blocks * by.base_attn_pct / 100, by['T']  # attention MACs and tokens per image size
     factor, patches = at[448] / at[224], ((T[448] - 1) / (T[224] - 1)) ** 2
@@ -1184,7 +1179,7 @@ def _judge_speed(ev: Evidence, pv: str,  # the paper's value, as the row's claim
                  at_px: bool = False) -> Judged:  # name each row's image size
     "A speed claim judged in parts in each precision timed (`_speed_parts`, `parts_verdict`), from the pass's throughput table: a device window's, else the notebook's."
     timed = ev.gpu.get('throughput') if ev.gpu else ev.results.tables.get('throughput')
-    if timed is None: return _not_run(_missing('throughput'), pv, paper_device='V100')
+    if timed is None: return Judged.not_run(_missing('throughput'), pv, paper_device='V100')
     t = _normalised(timed); impl = _judged_impl(t); lower_bound = impl == 'sdpa'
     sc = speed_changes(t); sc = sc[sc.impl == impl]
     precs = [p for p in _PRECISIONS if p in set(sc.precision)]

@@ -267,6 +267,13 @@ class Judged:
     paper_value: str = ''  # the paper's value where only the evidence knows it ('' = the row's)
     extra: dict = field(default_factory=dict)  # other `Claim` fields (profile, paper_device, our_device)
 
+    @classmethod
+    def not_run(cls, why: str,  # what is missing, as the claim's reason
+                paper_value: str = '',  # the paper's value the judge read from the paper's tables ('' = the row's)
+                **extra) -> Judged:
+        "Not run, and why, where the judge knows more than `Missing` carries: the paper's value it read, the paper's device."
+        return cls('not run', '-', why, paper_value=paper_value, extra=extra)
+
 
 @dataclass(frozen=True)
 class ClaimSpec:
