@@ -41,6 +41,16 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_NAMES))
 
 
+def _submodules(package: str, names: tuple[str, ...]):
+    "A subpackage's `__getattr__` and `__dir__` that load its modules `names` on first access, so importing it loads none."
+    def __getattr__(name: str):
+        if name in names: return importlib.import_module(f'{package}.{name}')
+        raise AttributeError(f"module {package!r} has no attribute {name!r} (its modules: {', '.join(names)})")
+    def __dir__() -> list[str]:
+        return sorted(set(vars(sys.modules[package])) | set(names))
+    return __getattr__, __dir__
+
+
 _MOVED = {  # every module path before the move (issue 39) -> its module now; the old paths go in the next release
     'effattn.softmax': 'effattn.attention.softmax',
     'effattn.flash': 'effattn.attention.flash',

@@ -1,15 +1,6 @@
 """effattn.models: the ViT (`vit`), its per-layer layouts (`layouts`), every paper's model as a preset (`presets`), 003's ConvPerformer (`conv_performer`) and timm interop (`timm`)."""
 
-import importlib
+from effattn import _submodules
 
 _SUBMODULES = ('vit', 'presets', 'timm', 'layouts', 'conv_performer')
-
-
-def __getattr__(name: str):
-    "A submodule (`effattn.models.vit`), loaded on first use: importing the package loads none of them."
-    if name in _SUBMODULES: return importlib.import_module(f'{__name__}.{name}')
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r} (its modules: {', '.join(_SUBMODULES)})")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_SUBMODULES))
+__getattr__, __dir__ = _submodules(__name__, _SUBMODULES)  # each module loads on first access
